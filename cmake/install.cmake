@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+# Installs headers and targets so that find_package(zkforge CONFIG) gives zkforge::zkforge and zkforge::cpu.
+include(CMakePackageConfigHelpers)
+
+install(DIRECTORY include/zkforge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(TARGETS zkforge zkforge_cpu EXPORT zkforgeTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(EXPORT zkforgeTargets NAMESPACE zkforge:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/zkforge)
+
+configure_package_config_file(cmake/zkforgeConfig.cmake.in ${PROJECT_BINARY_DIR}/zkforgeConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/zkforge)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/zkforgeConfigVersion.cmake COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/zkforgeConfig.cmake ${PROJECT_BINARY_DIR}/zkforgeConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/zkforge)

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// snarkjs' point layout (.zkey, .ptau): affine x then y, each base-field element little-endian in
+// Montgomery form (Fq2 as c0 then c1); the point at infinity is all zero bytes.
+//
+// BLS12-381 uses 48-byte and BN254 32-byte coordinates, which are exactly the Montgomery words of
+// zkforge's Fq (R = 2^384 and 2^256), so reading is a copy plus the checks.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "zkforge/curve/field_codec.hpp"
+#include "zkforge/curve/group.hpp"
+#include "zkforge/error.hpp"
+
+namespace zkforge::snarkjs {
+
+enum class SubgroupCheck { skip, verify };
+
+template <class C>
+inline constexpr std::size_t kPointBytes = 2 * codec::FieldCodec<typename C::Field>::kBytes;
+
+template <class C>
+void write_point(const Affine<C>& p, std::uint8_t* out) {
+  using Codec = codec::FieldCodec<typename C::Field>;
+  if (p.infinity) {
+    for (std::size_t i = 0; i < kPointBytes<C>; ++i) out[i] = 0;
+    return;
+  }
+  Codec::write_le_mont(p.x, out);
+  Codec::write_le_mont(p.y, out + Codec::kBytes);
+}
+
+// Reads kPointBytes<C> bytes; throws zkforge::Error naming the coordinate or check that failed.
+template <class C>
+Affine<C> read_point(const std::uint8_t* in, SubgroupCheck check = SubgroupCheck::skip) {
+  using Codec = codec::FieldCodec<typename C::Field>;
+  bool all_zero = true;
+  for (std::size_t i = 0; i < kPointBytes<C>; ++i) all_zero = all_zero && in[i] == 0;
+  if (all_zero) return Affine<C>::identity();
+  Affine<C> p = Affine<C>::identity();
+  p.infinity = false;
+  const std::string what = std::string(C::name) + " point (snarkjs)";
+  if (!Codec::read_le_mont(in, p.x)) throw Error(Errc::not_canonical, what + ": x is not below q");
+  if (!Codec::read_le_mont(in + Codec::kBytes, p.y)) throw Error(Errc::not_canonical, what + ": y is not below q");
+  if (!p.is_on_curve()) throw Error(Errc::not_on_curve, what + ": point not on the curve");
+  if (check == SubgroupCheck::verify && !is_in_subgroup(p))
+    throw Error(Errc::not_in_subgroup, what + ": point not in the prime-order subgroup");
+  return p;
+}
+
+}  // namespace zkforge::snarkjs

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one error type of zkforge: a code for programs and a message that names the cause for people.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace zkforge {
+
+enum class Errc {
+  invalid_length,       // an encoding of the wrong size
+  invalid_flags,        // flag bits that contradict the encoding or each other
+  not_canonical,        // a field element or scalar not below its modulus
+  not_on_curve,         // coordinates that do not satisfy the curve equation
+  not_in_subgroup,      // a curve point outside the prime-order subgroup
+  invalid_argument,     // a caller's value outside what the function accepts
+  size_mismatch,        // two sizes that must agree do not
+  malformed_file,       // a file whose structure is wrong; the message names file, section, offset
+  backend_unavailable,  // a backend asked for that this build or machine lacks
+  device_error,         // an error reported by a GPU runtime
+  out_of_memory,        // an allocation that could not be served
+};
+
+inline const char* errc_name(Errc c) {
+  switch (c) {
+    case Errc::invalid_length: return "invalid length";
+    case Errc::invalid_flags: return "invalid flags";
+    case Errc::not_canonical: return "not canonical";
+    case Errc::not_on_curve: return "not on curve";
+    case Errc::not_in_subgroup: return "not in subgroup";
+    case Errc::invalid_argument: return "invalid argument";
+    case Errc::size_mismatch: return "size mismatch";
+    case Errc::malformed_file: return "malformed file";
+    case Errc::backend_unavailable: return "backend unavailable";
+    case Errc::device_error: return "device error";
+    case Errc::out_of_memory: return "out of memory";
+  }
+  return "unknown";
+}
+
+class Error : public std::runtime_error {
+ public:
+  Error(Errc code, const std::string& message)
+      : std::runtime_error(std::string(errc_name(code)) + ": " + message), code_(code) {}
+  Errc code() const noexcept { return code_; }
+
+ private:
+  Errc code_;
+};
+
+}  // namespace zkforge

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+// BigInt<N>: a fixed-width unsigned integer of N 64-bit little-endian words, usable in constexpr code.
+//
+// It carries moduli, exponents and canonical field values; it does no modular arithmetic itself.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "zkforge/arch/carry.hpp"
+
+namespace zkforge {
+
+template <std::size_t N>
+struct BigInt {
+  static constexpr std::size_t kWords = N;
+  std::uint64_t w[N];
+
+  ZKF_HD static constexpr BigInt zero() {
+    BigInt r{};
+    return r;
+  }
+  ZKF_HD static constexpr BigInt from_u64(std::uint64_t v) {
+    BigInt r{};
+    r.w[0] = v;
+    return r;
+  }
+  // Parses "0x..." or plain hexadecimal; digits beyond the width are a compile-time error in constexpr use.
+  static constexpr BigInt from_hex(const char* s) {
+    BigInt r{};
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2;
+    std::size_t len = 0;
+    while (s[len] != '\0') ++len;
+    for (std::size_t i = 0; i < len; ++i) {
+      const char c = s[len - 1 - i];
+      std::uint64_t d = 0;
+      if (c >= '0' && c <= '9') d = static_cast<std::uint64_t>(c - '0');
+      else if (c >= 'a' && c <= 'f') d = static_cast<std::uint64_t>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F') d = static_cast<std::uint64_t>(c - 'A' + 10);
+      else throw "BigInt::from_hex: not a hexadecimal digit";
+      if (i / 16 >= N) {
+        if (d != 0) throw "BigInt::from_hex: value wider than the integer";
+        continue;
+      }
+      r.w[i / 16] |= d << (4 * (i % 16));
+    }
+    return r;
+  }
+
+  ZKF_HD constexpr bool is_zero() const {
+    std::uint64_t acc = 0;
+    for (std::size_t i = 0; i < N; ++i) acc |= w[i];
+    return acc == 0;
+  }
+  ZKF_HD constexpr bool is_odd() const { return (w[0] & 1) != 0; }
+  ZKF_HD constexpr bool bit(std::size_t i) const { return ((w[i / 64] >> (i % 64)) & 1) != 0; }
+  // Position of the highest set bit plus one; 0 for zero.
+  ZKF_HD constexpr std::size_t num_bits() const {
+    for (std::size_t i = N; i-- > 0;) {
+      if (w[i] != 0) {
+        std::size_t b = 64;
+        while (((w[i] >> (b - 1)) & 1) == 0) --b;
+        return i * 64 + b;
+      }
+    }
+    return 0;
+  }
+  // Bits [pos, pos + count) as an integer; count <= 64.
+  ZKF_HD constexpr std::uint64_t bits(std::size_t pos, std::size_t count) const {
+    std::uint64_t r = 0;
+    for (std::size_t k = 0; k < count && pos + k < 64 * N; ++k)
+      r |= static_cast<std::uint64_t>(bit(pos + k)) << k;
+    return r;
+  }
+
+  // this += b; returns the carry out.
+  ZKF_HD constexpr std::uint64_t add_in_place(const BigInt& b) {
+    std::uint64_t c = 0;
+    for (std::size_t i = 0; i < N; ++i) w[i] = arch::adc(w[i], b.w[i], c);
+    return c;
+  }
+  // this -= b; returns the borrow out.
+  ZKF_HD constexpr std::uint64_t sub_in_place(const BigInt& b) {
+    std::uint64_t c = 0;
+    for (std::size_t i = 0; i < N; ++i) w[i] = arch::sbb(w[i], b.w[i], c);
+    return c;
+  }
+  // this >>= 1, shifting `top` (0 or 1) into the highest bit.
+  ZKF_HD constexpr void shr1(std::uint64_t top = 0) {
+    for (std::size_t i = 0; i + 1 < N; ++i) w[i] = (w[i] >> 1) | (w[i + 1] << 63);
+    w[N - 1] = (w[N - 1] >> 1) | (top << 63);
+  }
+  // this <<= 1; returns the bit shifted out.
+  ZKF_HD constexpr std::uint64_t shl1() {
+    const std::uint64_t out = w[N - 1] >> 63;
+    for (std::size_t i = N - 1; i > 0; --i) w[i] = (w[i] << 1) | (w[i - 1] >> 63);
+    w[0] <<= 1;
+    return out;
+  }
+
+  friend ZKF_HD constexpr bool operator==(const BigInt& a, const BigInt& b) {
+    std::uint64_t acc = 0;
+    for (std::size_t i = 0; i < N; ++i) acc |= a.w[i] ^ b.w[i];
+    return acc == 0;
+  }
+  friend ZKF_HD constexpr bool operator!=(const BigInt& a, const BigInt& b) { return !(a == b); }
+  friend ZKF_HD constexpr bool operator<(const BigInt& a, const BigInt& b) {
+    for (std::size_t i = N; i-- > 0;) {
+      if (a.w[i] != b.w[i]) return a.w[i] < b.w[i];
+    }
+    return false;
+  }
+  friend ZKF_HD constexpr bool operator>=(const BigInt& a, const BigInt& b) { return !(a < b); }
+};
+
+template <std::size_t N>
+ZKF_HD constexpr BigInt<N> operator+(BigInt<N> a, const BigInt<N>& b) {
+  a.add_in_place(b);
+  return a;
+}
+template <std::size_t N>
+ZKF_HD constexpr BigInt<N> operator-(BigInt<N> a, const BigInt<N>& b) {
+  a.sub_in_place(b);
+  return a;
+}
+template <std::size_t N>
+ZKF_HD constexpr BigInt<N> shr(BigInt<N> a, std::size_t k) {
+  for (std::size_t i = 0; i < k; ++i) a.shr1();
+  return a;
+}
+
+}  // namespace zkforge

@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fp<Params>: an element of a prime field in Montgomery form over 64-bit words.
+//
+// Params supplies only `limbs`, `modulus()` and a name; a scalar field (p = 1 mod 4) also supplies
+// `generator()` (a multiplicative generator) and `two_adicity` (s with p - 1 = 2^s * t, t odd).
+// Every other constant is derived here at compile time and checked by static_assert.
+// Arithmetic is variable-time: zkforge computes provers' public work, never secret-key operations.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "zkforge/field/montgomery.hpp"
+
+namespace zkforge {
+
+namespace detail {
+// Smallest s with bit s of v set (v != 0): the 2-adic valuation.
+template <std::size_t N>
+constexpr std::size_t trailing_zeros(const BigInt<N>& v) {
+  std::size_t s = 0;
+  while (!v.bit(s)) ++s;
+  return s;
+}
+}  // namespace detail
+
+template <class P>
+class Fp {
+ public:
+  using Params = P;
+  static constexpr std::size_t kLimbs = P::limbs;
+  using Int = BigInt<kLimbs>;
+  static constexpr std::size_t kBytes = 8 * kLimbs;  // width of the byte encodings
+
+  static constexpr montgomery::Constants<kLimbs> kMont = montgomery::derive(P::modulus());
+  static constexpr Int kModulus = kMont.modulus;
+  static constexpr std::size_t kBits = kModulus.num_bits();
+  static_assert(kModulus.is_odd() && kModulus.w[kLimbs - 1] < 0x7fffffffffffffffULL,
+                "the carry-free Montgomery product needs an odd modulus with a spare top bit");
+  static_assert(static_cast<std::uint64_t>(kModulus.w[0] * (~kMont.inv + 1)) == 1,
+                "inv must be -p^-1 mod 2^64");
+
+  static constexpr Int kOne = Int::from_u64(1);
+  static constexpr Int kPMinus1 = kModulus - kOne;
+  static constexpr Int kPMinus2 = kModulus - Int::from_u64(2);
+  static constexpr Int kHalfPMinus1 = shr(kPMinus1, 1);  // (p-1)/2: Euler's criterion
+  static constexpr std::size_t kTwoAdicity = detail::trailing_zeros(kPMinus1);
+  static constexpr Int kOddPart = shr(kPMinus1, kTwoAdicity);  // t in p - 1 = 2^s t
+  static constexpr bool kSqrtByPower = (kModulus.w[0] & 3) == 3;  // p = 3 mod 4
+
+  // Constants for host and device code: a constexpr local is folded into immediates on the GPU,
+  // where static data members of class type cannot be read.
+  ZKF_HD static constexpr Int modulus() { constexpr Int v = kModulus; return v; }
+  ZKF_HD static constexpr std::uint64_t mont_inv() { return kMont.inv; }
+  ZKF_HD static constexpr Int mont_r1() { constexpr Int v = kMont.r1; return v; }
+  ZKF_HD static constexpr Int mont_r2() { constexpr Int v = kMont.r2; return v; }
+  ZKF_HD static constexpr Int mont_r3() { constexpr Int v = kMont.r3; return v; }
+
+  constexpr Fp() = default;
+
+  ZKF_HD static constexpr Fp zero() { return Fp{}; }
+  ZKF_HD static constexpr Fp one() { return from_montgomery_unchecked(mont_r1()); }
+  ZKF_HD static constexpr Fp from_montgomery_unchecked(const Int& m) {
+    Fp r;
+    r.m_ = m;
+    return r;
+  }
+  // Canonical integer v < p into Montgomery form; false (and out untouched) if v >= p.
+  ZKF_HD static constexpr bool from_int(const Int& v, Fp& out) {
+    if (v >= modulus()) return false;
+    out.m_ = montgomery::mul(v, mont_r2(), modulus(), mont_inv());
+    return true;
+  }
+  // Montgomery words m < p as stored by snarkjs and GPU buffers; false if m >= p.
+  ZKF_HD static constexpr bool from_montgomery(const Int& m, Fp& out) {
+    if (m >= modulus()) return false;
+    out.m_ = m;
+    return true;
+  }
+  ZKF_HD static constexpr Fp from_u64(std::uint64_t v) {
+    Int x = Int::from_u64(v);
+    while (x >= modulus()) x.sub_in_place(modulus());
+    Fp r;
+    r.m_ = montgomery::mul(x, mont_r2(), modulus(), mont_inv());
+    return r;
+  }
+  // Parses hexadecimal at compile time; the value must be below p.
+  static constexpr Fp from_hex(const char* s) {
+    Fp r;
+    if (!from_int(Int::from_hex(s), r)) throw "Fp::from_hex: value not below the modulus";
+    return r;
+  }
+
+  ZKF_HD constexpr Int to_int() const { return montgomery::mul(m_, Int::from_u64(1), modulus(), mont_inv()); }
+  ZKF_HD constexpr const Int& montgomery_words() const { return m_; }
+
+  // Canonical value as kBytes bytes, little- or big-endian.
+  ZKF_HD constexpr void to_bytes_le(std::uint8_t* out) const {
+    const Int v = to_int();
+    for (std::size_t i = 0; i < kBytes; ++i) out[i] = static_cast<std::uint8_t>(v.w[i / 8] >> (8 * (i % 8)));
+  }
+  ZKF_HD constexpr void to_bytes_be(std::uint8_t* out) const {
+    const Int v = to_int();
+    for (std::size_t i = 0; i < kBytes; ++i) out[kBytes - 1 - i] = static_cast<std::uint8_t>(v.w[i / 8] >> (8 * (i % 8)));
+  }
+  // False if the encoded integer is >= p.
+  ZKF_HD static constexpr bool from_bytes_le(const std::uint8_t* in, Fp& out) {
+    Int v{};
+    for (std::size_t i = 0; i < kBytes; ++i) v.w[i / 8] |= static_cast<std::uint64_t>(in[i]) << (8 * (i % 8));
+    return from_int(v, out);
+  }
+  ZKF_HD static constexpr bool from_bytes_be(const std::uint8_t* in, Fp& out) {
+    Int v{};
+    for (std::size_t i = 0; i < kBytes; ++i)
+      v.w[i / 8] |= static_cast<std::uint64_t>(in[kBytes - 1 - i]) << (8 * (i % 8));
+    return from_int(v, out);
+  }
+
+  // Uniform in [0, p) from a 64-bit uniform random bit generator (rejection sampling).
+  template <class Rng>
+  static Fp random(Rng& rng) {
+    for (;;) {
+      Int v{};
+      for (std::size_t i = 0; i < kLimbs; ++i) v.w[i] = static_cast<std::uint64_t>(rng());
+      const std::size_t top_bits = kBits - 64 * (kLimbs - 1);
+      if (top_bits < 64) v.w[kLimbs - 1] &= (std::uint64_t{1} << top_bits) - 1;
+      Fp r;
+      if (from_montgomery(v, r)) return r;
+    }
+  }
+
+  ZKF_HD constexpr bool is_zero() const { return m_.is_zero(); }
+  ZKF_HD constexpr bool is_one() const { return m_ == mont_r1(); }
+
+  friend ZKF_HD constexpr ZKF_INLINE Fp operator+(const Fp& a, const Fp& b) {
+    Fp r;
+    r.m_ = a.m_;
+    r.m_.add_in_place(b.m_);  // no carry out: p < 2^(64N - 1)
+    if (r.m_ >= modulus()) r.m_.sub_in_place(modulus());
+    return r;
+  }
+  friend ZKF_HD constexpr ZKF_INLINE Fp operator-(const Fp& a, const Fp& b) {
+    Fp r;
+    r.m_ = a.m_;
+    if (r.m_.sub_in_place(b.m_) != 0) r.m_.add_in_place(modulus());
+    return r;
+  }
+  friend ZKF_HD constexpr ZKF_INLINE Fp operator-(const Fp& a) {
+    if (a.is_zero()) return a;
+    Fp r;
+    r.m_ = modulus() - a.m_;
+    return r;
+  }
+  friend ZKF_HD constexpr ZKF_INLINE Fp operator*(const Fp& a, const Fp& b) {
+    Fp r;
+    r.m_ = montgomery::mul(a.m_, b.m_, modulus(), mont_inv());
+    return r;
+  }
+  ZKF_HD constexpr Fp& operator+=(const Fp& b) { return *this = *this + b; }
+  ZKF_HD constexpr Fp& operator-=(const Fp& b) { return *this = *this - b; }
+  ZKF_HD constexpr Fp& operator*=(const Fp& b) { return *this = *this * b; }
+  friend ZKF_HD constexpr bool operator==(const Fp& a, const Fp& b) { return a.m_ == b.m_; }
+  friend ZKF_HD constexpr bool operator!=(const Fp& a, const Fp& b) { return !(a.m_ == b.m_); }
+
+  ZKF_HD constexpr Fp dbl() const { return *this + *this; }
+  ZKF_HD constexpr Fp sqr() const { return *this * *this; }
+
+  // this^e for a canonical exponent, square-and-multiply from the top bit.
+  template <std::size_t M>
+  ZKF_HD constexpr Fp pow(const BigInt<M>& e) const {
+    Fp r = one();
+    for (std::size_t i = e.num_bits(); i-- > 0;) {
+      r = r.sqr();
+      if (e.bit(i)) r = r * *this;
+    }
+    return r;
+  }
+
+  // 1/this by the binary extended Euclidean algorithm on the canonical words; 0 maps to 0.
+  // Run on the Montgomery value x = aR, it yields (aR)^-1; one product with R^3 gives a^-1 R.
+  ZKF_HD constexpr Fp inverse() const {
+    if (is_zero()) return *this;
+    Int u = m_, v = modulus();
+    Int x1 = Int::from_u64(1), x2 = Int::zero();
+    // Invariants: x1 * m = u, x2 * m = v (mod p); halving x keeps them when x is made even by + p.
+    auto halve = [](Int& x) {
+      std::uint64_t carry = 0;
+      if (x.is_odd()) carry = x.add_in_place(modulus());
+      x.shr1(carry);
+    };
+    const Int one_int = Int::from_u64(1);
+    while (u != one_int && v != one_int) {
+      while (!u.is_odd()) {
+        u.shr1();
+        halve(x1);
+      }
+      while (!v.is_odd()) {
+        v.shr1();
+        halve(x2);
+      }
+      if (u >= v) {
+        u.sub_in_place(v);
+        if (x1.sub_in_place(x2) != 0) x1.add_in_place(modulus());
+      } else {
+        v.sub_in_place(u);
+        if (x2.sub_in_place(x1) != 0) x2.add_in_place(modulus());
+      }
+    }
+    Fp r;
+    r.m_ = montgomery::mul(u == one_int ? x1 : x2, mont_r3(), modulus(), mont_inv());
+    return r;
+  }
+
+  // Legendre symbol: 0 for zero, 1 for a nonzero square, -1 otherwise (Euler's criterion).
+  ZKF_HD constexpr int legendre() const {
+    if (is_zero()) return 0;
+    return pow(kHalfPMinus1).is_one() ? 1 : -1;
+  }
+
+  // A square root into out if one exists. p = 3 mod 4: a^((p+1)/4); otherwise Tonelli-Shanks with
+  // the 2^s-th root of unity g^t from the parameters' generator g.
+  ZKF_HD constexpr bool sqrt(Fp& out) const {
+    if (is_zero()) {
+      out = *this;
+      return true;
+    }
+    if constexpr (kSqrtByPower) {
+      constexpr Int e = shr(kModulus + kOne, 2);
+      const Fp c = pow(e);
+      if (c.sqr() != *this) return false;
+      out = c;
+      return true;
+    } else {
+      constexpr Int half_t_minus1 = shr(kOddPart - kOne, 1);
+      const Fp w = pow(half_t_minus1);       // a^((t-1)/2)
+      Fp x = *this * w;                      // a^((t+1)/2)
+      Fp b = x * w;                          // a^t
+      Fp z = two_adic_root();                // order exactly 2^s
+      std::size_t m = kTwoAdicity;
+      while (!b.is_one()) {
+        std::size_t k = 0;
+        Fp b2k = b;
+        while (!b2k.is_one()) {
+          b2k = b2k.sqr();
+          ++k;
+          if (k == m) return false;  // a is not a square
+        }
+        Fp c = z;
+        for (std::size_t i = 0; i + 1 < m - k; ++i) c = c.sqr();
+        z = c.sqr();
+        x = x * c;
+        b = b * z;
+        m = k;
+      }
+      out = x;
+      return true;
+    }
+  }
+
+  // Multiplicative generator and the primitive 2^s-th root of unity g^t (scalar fields only).
+  ZKF_HD static constexpr Fp generator() { return from_u64(P::generator()); }
+  ZKF_HD static constexpr Fp two_adic_root() { return generator().pow(kOddPart); }
+
+ private:
+  Int m_{};
+};
+
+}  // namespace zkforge
