@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+// ThreadPool: the CPU backend's one threading mechanism, a fork-join pool on std::thread.
+//
+// run(tasks, f) calls f(i) for every i < tasks on the pool's workers and the calling thread and
+// returns when all are done; the first exception thrown by a task is rethrown in the caller. A
+// call from inside a task runs serially (no nested parallelism, no deadlock).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace zkforge {
+
+class ThreadPool {
+ public:
+  // threads = 0: all hardware threads. The caller counts as one of them.
+  explicit ThreadPool(unsigned threads = 0) {
+    const unsigned n = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned i = 1; i < n; ++i) workers_.emplace_back([this] { work(); });
+  }
+  ~ThreadPool() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
+
+  template <class F>
+  void run(std::size_t tasks, F&& f) {
+    if (tasks == 0) return;
+    if (tasks == 1 || workers_.empty() || inside_task()) {
+      for (std::size_t i = 0; i < tasks; ++i) f(i);
+      return;
+    }
+    std::lock_guard<std::mutex> one_job(job_mutex_);
+    Job job{std::function<void(std::size_t)>(std::ref(f)), tasks};
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      job_ = &job;
+      ++generation_;
+    }
+    wake_.notify_all();
+    execute(job);
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [&] { return job.finished == job.tasks && active_ == 0; });
+    job_ = nullptr;
+    if (job.error) std::rethrow_exception(job.error);
+  }
+
+  // f(begin, end) over [0, n) in about 4 chunks per thread, none smaller than min_chunk.
+  template <class F>
+  void parallel_for(std::size_t n, F&& f, std::size_t min_chunk = 1) {
+    if (n == 0) return;
+    const std::size_t chunks = std::max<std::size_t>(1, std::min<std::size_t>(4 * size(), n / std::max<std::size_t>(min_chunk, 1)));
+    const std::size_t step = (n + chunks - 1) / chunks;
+    run((n + step - 1) / step, [&](std::size_t c) { f(c * step, std::min(n, (c + 1) * step)); });
+  }
+
+ private:
+  struct Job {
+    std::function<void(std::size_t)> fn;
+    std::size_t tasks;
+    std::atomic<std::size_t> next{0};
+    std::size_t finished = 0;  // guarded by mutex_
+    std::exception_ptr error;  // guarded by mutex_
+  };
+
+  static bool& inside_task() {
+    thread_local bool inside = false;
+    return inside;
+  }
+
+  void execute(Job& job) {
+    std::size_t done_here = 0;
+    std::exception_ptr error;
+    inside_task() = true;
+    for (std::size_t i; (i = job.next.fetch_add(1)) < job.tasks; ++done_here) {
+      try {
+        job.fn(i);
+      } catch (...) {
+        if (!error) error = std::current_exception();
+      }
+    }
+    inside_task() = false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    job.finished += done_here;
+    if (error && !job.error) job.error = error;
+    if (job.finished == job.tasks) done_.notify_all();
+  }
+
+  void work() {
+    std::size_t seen = 0;
+    for (;;) {
+      Job* job;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return stop_ || (job_ != nullptr && generation_ != seen); });
+        if (stop_) return;
+        seen = generation_;
+        job = job_;
+        ++active_;
+      }
+      execute(*job);
+      std::lock_guard<std::mutex> lock(mutex_);
+      --active_;
+      if (active_ == 0) done_.notify_all();
+    }
+  }
+
+  std::vector<std::thread> workers_;
+  std::mutex job_mutex_;  // one job at a time
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  Job* job_ = nullptr;
+  std::size_t generation_ = 0;
+  unsigned active_ = 0;
+  bool stop_ = false;
+};
+
+// The process-wide pool of the CPU backend for a thread count (0 = all cores), made on first use.
+inline ThreadPool& cpu_pool(unsigned threads = 0) {
+  static std::mutex mutex;
+  static std::vector<std::unique_ptr<ThreadPool>> pools;
+  const unsigned n = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+  std::lock_guard<std::mutex> lock(mutex);
+  for (auto& p : pools)
+    if (p->size() == n) return *p;
+  pools.push_back(std::make_unique<ThreadPool>(n));
+  return *pools.back();
+}
+
+}  // namespace zkforge
