@@ -3,7 +3,11 @@
 include(CMakePackageConfigHelpers)
 
 install(DIRECTORY include/zkforge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(TARGETS zkforge zkforge_cpu EXPORT zkforgeTargets
+set(zkforge_installed_targets zkforge zkforge_cpu)
+if(ZKFORGE_CUDA)
+  list(APPEND zkforge_installed_targets zkforge_cuda)
+endif()
+install(TARGETS ${zkforge_installed_targets} EXPORT zkforgeTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(EXPORT zkforgeTargets NAMESPACE zkforge:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/zkforge)

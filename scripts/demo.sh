@@ -15,5 +15,12 @@ case "$backend" in
   cuda) options+=(-DZKFORGE_CUDA=ON) ;;
   hip) options+=(-DZKFORGE_HIP=ON) ;;
 esac
-ZKFORGE_BUILD_DIR=${ZKFORGE_BUILD_DIR:-$root/build-$backend} "$root/scripts/build.sh" "${options[@]}" -- zkforge_cli >/dev/null
-exec "${ZKFORGE_BUILD_DIR:-$root/build-$backend}/apps/zkforge/zkforge" demo "$@"
+build=${ZKFORGE_BUILD_DIR:-$root/build-$backend}
+echo "zkforge: building into $build ..." >&2
+log=$(mktemp -t zkforge-build.XXXXXX)
+if ! ZKFORGE_BUILD_DIR=$build "$root/scripts/build.sh" "${options[@]}" -- zkforge_cli >"$log" 2>&1; then
+  cat "$log" >&2
+  exit 1
+fi
+rm -f "$log"
+exec "$build/apps/zkforge/zkforge" demo "$@"

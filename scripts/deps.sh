@@ -11,5 +11,10 @@ done
 echo "zkforge: installing missing Debian packages: ${missing[*]}" >&2
 sudo=""
 [[ $(id -u) -eq 0 ]] || sudo="sudo"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+log=$(mktemp -t zkforge-apt.XXXXXX)
+if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "zkforge: installing Debian packages failed (log above)" >&2
+  exit 1
+fi
+rm -f "$log"

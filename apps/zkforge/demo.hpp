@@ -11,6 +11,7 @@ struct DemoOptions {
   std::string backend = "cpu";
   std::uint64_t seed = 0;  // 0: draw one
   int msm_size = 64;
+  std::string data_dir = ZKFORGE_DATA_DIR;  // snarkjs files bundled with the sources
 };
 
 // Returns the process exit code: 0 when every check held, 1 otherwise.

@@ -7,7 +7,9 @@
 #include <fmt/core.h>
 
 #include "backend_choice.hpp"
+#include "bench.hpp"
 #include "demo.hpp"
+#include "verify.hpp"
 #include "zkforge/error.hpp"
 
 int main(int argc, char** argv) {
@@ -24,8 +26,38 @@ int main(int argc, char** argv) {
   demo_cmd->add_option("--msm-size", demo.msm_size, "terms of the small MSM")
       ->check(CLI::Range(4, 1 << 16))
       ->capture_default_str();
+  demo_cmd->add_option("--data", demo.data_dir, "folder of the bundled snarkjs files")->capture_default_str();
 
   auto* info_cmd = app.add_subcommand("info", "version and the backends built into this binary");
+
+  std::string vk_path, public_path, proof_path;
+  auto* verify_cmd =
+      app.add_subcommand("verify", "verify a snarkjs Groth16 proof (exit 0 valid, 1 invalid, 3 bad input)");
+  verify_cmd->add_option("verification_key", vk_path, "verification_key.json")->required();
+  verify_cmd->add_option("public", public_path, "public.json")->required();
+  verify_cmd->add_option("proof", proof_path, "proof.json")->required();
+
+  zkforge::cli::BenchOptions bench;
+  auto* bench_cmd = app.add_subcommand("bench", "time an MSM or NTT on generated inputs");
+  bench_cmd->add_option("op", bench.op, "msm or ntt")->required()->check(CLI::IsMember({"msm", "ntt"}));
+  bench_cmd->add_option("--curve", bench.curve, "bls12_381 or bn254")
+      ->check(CLI::IsMember({"bls12_381", "bn254"}))
+      ->capture_default_str();
+  bench_cmd->add_flag("--g2", bench.g2, "MSM on G2 instead of G1");
+  bench_cmd->add_option("--log-n", bench.log_n, "size 2^K")->check(CLI::Range(0, 28))->capture_default_str();
+  bench_cmd->add_option("--backend", bench.backend, "cpu, cuda or hip")
+      ->check(CLI::IsMember({"cpu", "cuda", "hip"}))
+      ->capture_default_str();
+  bench_cmd->add_flag("--json", bench.json, "one JSON object per line instead of a table");
+  bench_cmd->add_option("--repeat", bench.repeat, "timed runs after a warm-up")->check(CLI::Range(1, 1000))->capture_default_str();
+  bench_cmd->add_option("--threads", bench.threads, "CPU threads (0 = all cores)");
+  bench_cmd->add_option("--window", bench.window, "MSM window bits (0 = chosen from n)");
+  bench_cmd->add_option("--bucket-method", bench.bucket_method, "CPU MSM buckets: batch_affine or xyzz")
+      ->check(CLI::IsMember({"batch_affine", "xyzz"}))
+      ->capture_default_str();
+  bench_cmd->add_option("--ntt", bench.ntt_kind, "forward, inverse or coset")
+      ->check(CLI::IsMember({"forward", "inverse", "coset"}))
+      ->capture_default_str();
 
   try {
     app.parse(argc, argv);
@@ -34,6 +66,8 @@ int main(int argc, char** argv) {
   }
   try {
     if (*demo_cmd) return zkforge::cli::run_demo(demo);
+    if (*bench_cmd) return zkforge::cli::run_bench(bench);
+    if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
     if (*info_cmd) {
       fmt::print("zkforge {}\nbackends built: ", ZKFORGE_VERSION);
       for (const auto& b : zkforge::cli::built_backends()) fmt::print("{} ", b);

@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace zkforge {
@@ -47,7 +48,7 @@ class ThreadPool {
       return;
     }
     std::lock_guard<std::mutex> one_job(job_mutex_);
-    Job job{std::function<void(std::size_t)>(std::ref(f)), tasks};
+    Job job(std::ref(f), tasks);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       job_ = &job;
@@ -72,6 +73,7 @@ class ThreadPool {
 
  private:
   struct Job {
+    Job(std::function<void(std::size_t)> f, std::size_t n) : fn(std::move(f)), tasks(n) {}
     std::function<void(std::size_t)> fn;
     std::size_t tasks;
     std::atomic<std::size_t> next{0};

@@ -65,12 +65,13 @@ struct BigInt {
     }
     return 0;
   }
-  // Bits [pos, pos + count) as an integer; count <= 64.
+  // Bits [pos, pos + count) as an integer, count <= 63; bits past the top read as zero.
   ZKF_HD constexpr std::uint64_t bits(std::size_t pos, std::size_t count) const {
-    std::uint64_t r = 0;
-    for (std::size_t k = 0; k < count && pos + k < 64 * N; ++k)
-      r |= static_cast<std::uint64_t>(bit(pos + k)) << k;
-    return r;
+    const std::size_t word = pos / 64, shift = pos % 64;
+    if (word >= N) return 0;
+    std::uint64_t v = w[word] >> shift;
+    if (shift != 0 && word + 1 < N) v |= w[word + 1] << (64 - shift);
+    return v & ((std::uint64_t{1} << count) - 1);
   }
 
   // this += b; returns the carry out.

@@ -57,7 +57,8 @@ ZKF_HD constexpr BigInt<N> mul_portable(const BigInt<N>& a, const BigInt<N>& b, 
 // a*b*R^-1 mod p for a, b < p. On x86-64 CPUs with BMI2 and ADX, 4- and 6-word moduli take the
 // assembly of arch/x86_64_mont.hpp at run time; otherwise mul_portable.
 template <std::size_t N>
-ZKF_HD constexpr BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b, const BigInt<N>& p, std::uint64_t inv) {
+ZKF_HD constexpr ZKF_INLINE BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b, const BigInt<N>& p,
+                                          std::uint64_t inv) {
 #if defined(ZKF_HAVE_X86_64_MONT)
   if constexpr (N == 4 || N == 6) {
     if (!__builtin_is_constant_evaluated() && arch::x86_64::has_bmi2_adx()) {

@@ -31,6 +31,12 @@ struct HostSpan {
   constexpr HostSpan subspan(std::size_t offset, std::size_t count) const { return {data + offset, count}; }
 };
 
+// A read-only host span over a vector, for calls whose element type is deduced from the span.
+template <class T, class A>
+HostSpan<const T> host_span(const std::vector<T, A>& v) {
+  return HostSpan<const T>(v.data(), v.size());
+}
+
 // Contiguous elements in one GPU's memory; never dereferenced on the host.
 template <class T>
 struct DeviceSpan {

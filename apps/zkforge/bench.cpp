@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+// `zkforge bench msm|ntt`: times one operation on generated inputs; a table, or JSON lines.
+#include "bench.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <random>
+#include <vector>
+
+#include "backend_choice.hpp"
+#include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/curve/batch_affine.hpp"
+#include "zkforge/curve/group.hpp"
+#include "zkforge/msm/msm.hpp"
+#include "zkforge/ntt/ntt.hpp"
+
+namespace zkforge::cli {
+namespace {
+
+struct Timing {
+  double median_ms, min_ms;
+};
+
+Timing time_runs(int repeat, const std::function<void()>& run) {
+  run();  // warm-up: page faults, twiddle tables, thread start
+  std::vector<double> ms;
+  for (int i = 0; i < std::max(1, repeat); ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    run();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return {ms[ms.size() / 2], ms.front()};
+}
+
+void print(const BenchOptions& o, const std::string& op, const Timing& t) {
+  if (o.json) {
+    fmt::print("{{\"op\":\"{}\",\"curve\":\"{}\",\"log_n\":{},\"backend\":\"{}\",\"median_ms\":{:.3f},\"min_ms\":{:.3f},\"runs\":{}}}\n",
+               op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms, std::max(1, o.repeat));
+  } else {
+    fmt::print("{:<14} {:<10} {:>6} {:>8} {:>12.3f} {:>12.3f}\n", op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms);
+  }
+}
+
+// n distinct points: chains P, P + Q, P + 2Q, ... from a random start per thread, normalised in batches.
+template <class C>
+std::vector<Affine<C>> bench_points(std::size_t n, std::uint64_t seed) {
+  std::vector<Affine<C>> out(n);
+  ThreadPool& pool = cpu_pool();
+  pool.parallel_for(n, [&](std::size_t b, std::size_t e) {
+    std::mt19937_64 rng(seed + b);
+    const auto step = scalar_mul(C::generator(), C::Scalar::random(rng)).to_affine();
+    Jacobian<C> p = scalar_mul(C::generator(), C::Scalar::random(rng));
+    std::vector<Jacobian<C>> chunk;
+    for (std::size_t i = b; i < e; ++i) {
+      chunk.push_back(p);
+      p = p.add(step);
+    }
+    const auto affine = to_affine_batch(chunk);
+    std::copy(affine.begin(), affine.end(), out.begin() + static_cast<std::ptrdiff_t>(b));
+  }, 1024);
+  return out;
+}
+
+template <class C>
+int bench_msm(const BenchOptions& o) {
+  using S = typename C::Scalar;
+  const std::size_t n = std::size_t{1} << o.log_n;
+  const auto points = bench_points<C>(n, 1);
+  std::vector<S> scalars(n);
+  std::mt19937_64 rng(2);
+  for (auto& s : scalars) s = S::random(rng);
+  MsmConfig cfg;
+  cfg.threads = o.threads;
+  cfg.window_bits = o.window;
+  cfg.bucket_method = o.bucket_method == "xyzz" ? BucketMethod::xyzz : BucketMethod::batch_affine;
+  const Timing t = time_runs(o.repeat, [&] { (void)msm(Cpu{}, host_span(points), host_span(scalars), cfg); });
+  print(o, o.g2 ? "msm_g2" : "msm_g1", t);
+  return 0;
+}
+
+template <class Curve1, class Curve2>
+int bench_msm_group(const BenchOptions& o) {
+  return o.g2 ? bench_msm<Curve2>(o) : bench_msm<Curve1>(o);
+}
+
+// The transforms of ANCHORS.md: forward natural -> bit-reversed, inverse bit-reversed -> natural,
+// coset forward natural -> bit-reversed; in place on random data.
+template <class F>
+int bench_ntt(const BenchOptions& o) {
+  std::vector<F> data(std::size_t{1} << o.log_n);
+  std::mt19937_64 rng(3);
+  for (auto& x : data) x = F::random(rng);
+  NttConfig<F> cfg;
+  cfg.threads = o.threads;
+  cfg.order = NttOrder::NR;
+  if (o.ntt_kind == "inverse") {
+    cfg.direction = NttDirection::inverse;
+    cfg.order = NttOrder::RN;
+  }
+  if (o.ntt_kind == "coset") cfg.coset = F::generator();
+  const Timing t = time_runs(o.repeat, [&] { ntt(Cpu{}, HostSpan<F>(data), cfg); });
+  print(o, "ntt_" + o.ntt_kind, t);
+  return 0;
+}
+
+}  // namespace
+
+int run_bench(const BenchOptions& o) {
+  require_backend(o.backend);
+  if (!o.json) fmt::print("{:<14} {:<10} {:>6} {:>8} {:>12} {:>12}\n", "op", "curve", "log_n", "backend", "median_ms", "min_ms");
+  if (o.op == "msm") {
+    return o.curve == "bn254" ? bench_msm_group<bn254::G1Curve, bn254::G2Curve>(o)
+                              : bench_msm_group<bls12_381::G1Curve, bls12_381::G2Curve>(o);
+  }
+  if (o.op == "ntt") return o.curve == "bn254" ? bench_ntt<bn254::Fr>(o) : bench_ntt<bls12_381::Fr>(o);
+  throw Error(Errc::invalid_argument, "unknown benchmark '" + o.op + "'");
+}
+
+}  // namespace zkforge::cli

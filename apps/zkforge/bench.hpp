@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+// `zkforge bench msm|ntt`: times one operation on generated inputs; a table, or JSON lines.
+#pragma once
+
+#include <string>
+
+namespace zkforge::cli {
+
+struct BenchOptions {
+  std::string op;                  // msm or ntt
+  std::string curve = "bls12_381"; // bls12_381 or bn254
+  bool g2 = false;                 // MSM on G2 instead of G1
+  int log_n = 16;
+  std::string backend = "cpu";
+  bool json = false;
+  int repeat = 5;                  // timed runs after one warm-up; the median is reported
+  unsigned threads = 0;            // CPU threads, 0 = all
+  unsigned window = 0;             // MSM window bits, 0 = chosen from n
+  std::string bucket_method = "batch_affine";
+  std::string ntt_kind = "forward";  // forward, inverse or coset
+};
+
+// Returns the process exit code.
+int run_bench(const BenchOptions& options);
+
+}  // namespace zkforge::cli

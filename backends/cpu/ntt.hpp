@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: Apache-2.0
+// The CPU backend's NTT: radix-2 butterflies two levels per pass, depth-first inside cache-sized
+// blocks, spread over the threads of cpu_pool.
+//
+// Algorithm (natural order in, bit-reversed out). With n = 2^k, omega the domain's root and
+// zeta_j = omega^bitrev(j) for j < n/2 (bitrev over k - 1 bits): block j of level l, the 2h
+// elements from 2hj on (h = n/2^(l+1)), holds the residue of the input polynomial f modulo
+// z^(2h) - zeta_j^2. The Cooley-Tukey butterfly (a, b) <- (a + zeta_j b, a - zeta_j b) on its pairs
+// (i, i + h) leaves f mod (z^h - zeta_j) and f mod (z^h + zeta_j) in its halves, which are the
+// blocks 2j and 2j + 1 of level l + 1 because zeta_2j^2 = zeta_j and zeta_2j+1^2 = -zeta_j. After
+// k levels position i holds f(omega^bitrev(i)). A block has a single twiddle, so one table
+// zeta_0 .. zeta_(n/2 - 1) serves every level, read in order. Bit-reversed in, natural out is the
+// mirror: the levels in reverse order with Gentleman-Sande butterflies (a, b) <- (a + b, (a - b) zeta_j).
+// The inverse runs the same kernels with zeta_j^-1 = -zeta_j' (see ntt_twiddle_index), then scales
+// by 1/n. NN and RR add one in-place bit-reversal permutation.
+//
+// Memory: a pass does two levels on the four elements i, i + q, i + 2q, i + 3q of a block of 4q
+// ("column" i < q), so the data is read and written once per two levels; a radix-4 butterfly would
+// cost the same four products, because the fourth root of unity is an ordinary field element.
+// Passes over the whole array, split among threads by columns, run down to the block size
+// (kNttLogBlock, a fraction of L2); each block is then finished depth-first by one thread.
+//
+// Cost: (n/2) log2 n butterflies of one product, one addition and one subtraction, less the
+// ~n whose twiddle is 1 (block 0 of every level); plus n products for the inverse's 1/n, and n
+// more with a coset (the chain of its powers). The twiddles cost n/2 products once per
+// (field, k, convention) and n/2 elements of memory, kept for the life of the process.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/ntt/ntt.hpp"
+
+namespace zkforge::cpu {
+
+// a + b and a - b mod p without branches. Fp's operators branch on the comparison with p, which a
+// butterfly's random inputs mispredict half the time; here both candidates are computed and a mask
+// selects one. No carry leaves the top word: p < 2^(64N - 1).
+template <class F>
+ZKF_INLINE F ntt_add(const F& a, const F& b) {
+  constexpr typename F::Int p = F::kModulus;
+  const auto& x = a.montgomery_words();
+  const auto& y = b.montgomery_words();
+  typename F::Int s, d;
+  std::uint64_t carry = 0, borrow = 0;
+  for (std::size_t i = 0; i < F::kLimbs; ++i) s.w[i] = arch::adc(x.w[i], y.w[i], carry);
+  for (std::size_t i = 0; i < F::kLimbs; ++i) d.w[i] = arch::sbb(s.w[i], p.w[i], borrow);
+  const std::uint64_t keep_sum = 0 - borrow;  // all ones when s < p
+  for (std::size_t i = 0; i < F::kLimbs; ++i) d.w[i] = (s.w[i] & keep_sum) | (d.w[i] & ~keep_sum);
+  return F::from_montgomery_unchecked(d);
+}
+
+template <class F>
+ZKF_INLINE F ntt_sub(const F& a, const F& b) {
+  constexpr typename F::Int p = F::kModulus;
+  const auto& x = a.montgomery_words();
+  const auto& y = b.montgomery_words();
+  typename F::Int d;
+  std::uint64_t borrow = 0, carry = 0;
+  for (std::size_t i = 0; i < F::kLimbs; ++i) d.w[i] = arch::sbb(x.w[i], y.w[i], borrow);
+  const std::uint64_t add_p = 0 - borrow;  // all ones when a < b
+  for (std::size_t i = 0; i < F::kLimbs; ++i) d.w[i] = arch::adc(d.w[i], p.w[i] & add_p, carry);
+  return F::from_montgomery_unchecked(d);
+}
+
+// The table index of block k's twiddle: zeta_k = tw[k] forward. The inverse transform uses
+// zeta_k^-1 = omega^(-bitrev(k)) = -omega^(n/2 - bitrev(k)) = -tw[k'] (k > 0), where n/2 - bitrev(k) is
+// the two's complement of bitrev(k), so k' is k with every bit below its highest set bit flipped.
+inline std::size_t ntt_twiddle_index(std::size_t k, bool inverse) {
+  if (!inverse) return k;
+  std::size_t below = k >> 1;
+  for (unsigned shift = 1; shift < 8 * sizeof(std::size_t); shift *= 2) below |= below >> shift;
+  return k ^ below;
+}
+
+// (a, b) <- (a + b, a - b): a butterfly of either kind with the twiddle 1.
+template <class F>
+ZKF_INLINE void ntt_butterfly(F& a, F& b) {
+  const F s = ntt_add(a, b);
+  b = ntt_sub(a, b);
+  a = s;
+}
+
+// Cooley-Tukey: (a, b) <- (a + t b, a - t b); w is the table entry, t = w forward and t = -w for the
+// inverse, whose sign is absorbed by swapping the outputs (`inverse` is the same for a whole
+// transform, so its branches are always predicted).
+template <class F>
+ZKF_INLINE void ntt_ct_butterfly(F& a, F& b, const F& w, bool inverse) {
+  b *= w;
+  const F plus = ntt_add(a, b), minus = ntt_sub(a, b);
+  a = inverse ? minus : plus;
+  b = inverse ? plus : minus;
+}
+
+// Gentleman-Sande: (a, b) <- (a + b, (a - b) t), t as above: (a - b)(-w) = (b - a) w.
+template <class F>
+ZKF_INLINE void ntt_gs_butterfly(F& a, F& b, const F& w, bool inverse) {
+  const F s = ntt_add(a, b);
+  b = (inverse ? ntt_sub(b, a) : ntt_sub(a, b)) * w;
+  a = s;
+}
+
+template <class F, bool kGs>
+ZKF_INLINE void ntt_twiddle_butterfly(F& a, F& b, const F& w, bool inverse) {
+  if constexpr (kGs) {
+    ntt_gs_butterfly(a, b, w, inverse);
+  } else {
+    ntt_ct_butterfly(a, b, w, inverse);
+  }
+}
+
+// The table entries of block k's twiddles for two levels: zeta_k, then zeta_2k and zeta_2k+1 below.
+template <class F>
+struct NttBlockTwiddles {
+  F w, w_even, w_odd;
+};
+
+template <class F>
+NttBlockTwiddles<F> ntt_block_twiddles(const F* tw, std::size_t k, bool inverse) {
+  return {tw[ntt_twiddle_index(k, inverse)], tw[ntt_twiddle_index(2 * k, inverse)],
+          tw[ntt_twiddle_index(2 * k + 1, inverse)]};
+}
+
+// Two levels of column j < q of block k, whose 4q elements start at x. Natural to bit-reversed
+// (Cooley-Tukey): (j, j + 2q) and (j + q, j + 3q) by zeta_k, then (j, j + q) by zeta_2k and
+// (j + 2q, j + 3q) by zeta_2k+1. Bit-reversed to natural (kGs): Gentleman-Sande butterflies in the
+// opposite order. Block 0 has zeta_0 = 1: three of its four butterflies need no product.
+template <class F, bool kGs>
+ZKF_INLINE void ntt_column(F* x, std::size_t q, std::size_t j, std::size_t k, const NttBlockTwiddles<F>& t,
+                           bool inverse) {
+  F a0 = x[j], a1 = x[j + q], a2 = x[j + 2 * q], a3 = x[j + 3 * q];
+  if (k == 0) {
+    if constexpr (kGs) {
+      ntt_butterfly(a0, a1);
+      ntt_twiddle_butterfly<F, kGs>(a2, a3, t.w_odd, inverse);
+    }
+    ntt_butterfly(a0, a2);
+    ntt_butterfly(a1, a3);
+    if constexpr (!kGs) {
+      ntt_butterfly(a0, a1);
+      ntt_twiddle_butterfly<F, kGs>(a2, a3, t.w_odd, inverse);
+    }
+  } else {
+    if constexpr (kGs) {
+      ntt_twiddle_butterfly<F, kGs>(a0, a1, t.w_even, inverse);
+      ntt_twiddle_butterfly<F, kGs>(a2, a3, t.w_odd, inverse);
+    }
+    ntt_twiddle_butterfly<F, kGs>(a0, a2, t.w, inverse);
+    ntt_twiddle_butterfly<F, kGs>(a1, a3, t.w, inverse);
+    if constexpr (!kGs) {
+      ntt_twiddle_butterfly<F, kGs>(a0, a1, t.w_even, inverse);
+      ntt_twiddle_butterfly<F, kGs>(a2, a3, t.w_odd, inverse);
+    }
+  }
+  x[j] = a0;
+  x[j + q] = a1;
+  x[j + 2 * q] = a2;
+  x[j + 3 * q] = a3;
+}
+
+// log2 of the largest block that one thread finishes depth-first: 2^14 elements are 512 KiB of
+// 256-bit values, a quarter of this machine's L2.
+inline constexpr std::size_t kNttLogBlock = 14;
+// From 2^kNttLogSplit elements on, the blocks are made small enough to give every thread several.
+inline constexpr std::size_t kNttLogSplit = 12;
+// Columns per task in a pass over the whole array: about 16 * 4 products, a few microseconds.
+inline constexpr std::size_t kNttMinColumns = 16;
+
+// log2 of the blocks for a transform of size 2^log_n: at most kNttLogBlock, at least 16 blocks once
+// log_n >= kNttLogSplit, and of log_n's parity (the passes above them take two levels each).
+inline std::size_t ntt_block_log_size(std::size_t log_n) {
+  const std::size_t target = log_n >= kNttLogSplit ? std::min(kNttLogBlock, log_n - 4) : log_n;
+  std::size_t log_m = log_n;
+  while (log_m > target) log_m -= 2;
+  return log_m;
+}
+
+// Block k of size 2^log_m at x, all its levels on this thread, depth-first; its quarters are the
+// blocks 4k .. 4k + 3 two levels down.
+template <class F, bool kGs>
+void ntt_serial(F* x, std::size_t log_m, std::size_t k, const F* tw, bool inverse) {
+  if (log_m == 0) return;
+  if (log_m == 1) {
+    if (k == 0) {
+      ntt_butterfly(x[0], x[1]);
+    } else {
+      ntt_twiddle_butterfly<F, kGs>(x[0], x[1], tw[ntt_twiddle_index(k, inverse)], inverse);
+    }
+    return;
+  }
+  const std::size_t q = std::size_t{1} << (log_m - 2);
+  if constexpr (kGs) {
+    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs>(x + i * q, log_m - 2, 4 * k + i, tw, inverse);
+  }
+  const NttBlockTwiddles<F> t = ntt_block_twiddles(tw, k, inverse);
+  for (std::size_t j = 0; j < q; ++j) ntt_column<F, kGs>(x, q, j, k, t, inverse);
+  if constexpr (!kGs) {
+    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs>(x + i * q, log_m - 2, 4 * k + i, tw, inverse);
+  }
+}
+
+// Levels `level` and level + 1 of the whole array: every block of size 2^(log_n - level), columns
+// split among the threads.
+template <class F, bool kGs>
+void ntt_pass(F* x, std::size_t log_n, std::size_t level, const F* tw, bool inverse, ThreadPool& pool) {
+  const std::size_t log_m = log_n - level, log_q = log_m - 2, q = std::size_t{1} << log_q;
+  pool.parallel_for(std::size_t{1} << (log_n - 2), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end;) {
+      const std::size_t k = c >> log_q, block_end = std::min(end, (k + 1) << log_q);
+      const NttBlockTwiddles<F> t = ntt_block_twiddles(tw, k, inverse);
+      for (; c < block_end; ++c) ntt_column<F, kGs>(x + (k << log_m), q, c & (q - 1), k, t, inverse);
+    }
+  }, kNttMinColumns);
+}
+
+// The transform of x, size 2^log_n, without the 1/n of the inverse: natural to bit-reversed, or
+// bit-reversed to natural (kGs). Passes over the whole array down to the block size, then the
+// blocks in parallel (kGs: the same in the opposite order).
+template <class F, bool kGs>
+void ntt_kernel(F* x, std::size_t log_n, const F* tw, bool inverse, ThreadPool& pool) {
+  const std::size_t log_block = ntt_block_log_size(log_n), outer = log_n - log_block;
+  auto blocks = [&] {
+    pool.parallel_for(std::size_t{1} << outer, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t k = begin; k < end; ++k) ntt_serial<F, kGs>(x + (k << log_block), log_block, k, tw, inverse);
+    });
+  };
+  if constexpr (kGs) {
+    blocks();
+    for (std::size_t level = outer; level >= 2; level -= 2) ntt_pass<F, kGs>(x, log_n, level - 2, tw, inverse, pool);
+  } else {
+    for (std::size_t level = 0; level < outer; level += 2) ntt_pass<F, kGs>(x, log_n, level, tw, inverse, pool);
+    blocks();
+  }
+}
+
+// The low `bits` bits of i in reverse order.
+inline std::size_t ntt_reverse_bits(std::size_t i, std::size_t bits) {
+  std::uint64_t v = i;
+  v = ((v >> 1) & 0x5555555555555555ULL) | ((v & 0x5555555555555555ULL) << 1);
+  v = ((v >> 2) & 0x3333333333333333ULL) | ((v & 0x3333333333333333ULL) << 2);
+  v = ((v >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((v & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  v = ((v >> 8) & 0x00ff00ff00ff00ffULL) | ((v & 0x00ff00ff00ff00ffULL) << 8);
+  v = ((v >> 16) & 0x0000ffff0000ffffULL) | ((v & 0x0000ffff0000ffffULL) << 16);
+  v = (v >> 32) | (v << 32);
+  return bits == 0 ? 0 : static_cast<std::size_t>(v >> (64 - bits));
+}
+
+// x[i] <-> x[bitrev(i)] in place: each pair is swapped by the owner of its smaller index.
+template <class F>
+void ntt_bit_reverse(F* x, std::size_t log_n, ThreadPool& pool) {
+  pool.parallel_for(std::size_t{1} << log_n, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::size_t r = ntt_reverse_bits(i, log_n);
+      if (i < r) std::swap(x[i], x[r]);
+    }
+  }, 4096);
+}
+
+// x[pos(i)] *= factor * base^i for i < 2^log_n, pos(i) = i or bitrev(i). Each task starts its
+// chain of powers with one exponentiation; base = 1 is a plain scaling.
+template <class F>
+void ntt_scale_by_powers(F* x, std::size_t log_n, const F& base, const F& factor, bool bit_reversed, ThreadPool& pool) {
+  const std::size_t n = std::size_t{1} << log_n;
+  pool.parallel_for(n, [&](std::size_t begin, std::size_t end) {
+    if (base.is_one()) {
+      for (std::size_t i = begin; i < end; ++i) x[i] *= factor;
+      return;
+    }
+    F c = factor * base.pow(BigInt<1>::from_u64(begin));
+    for (std::size_t i = begin; i < end; ++i) {
+      F& v = x[bit_reversed ? ntt_reverse_bits(i, log_n) : i];
+      v *= c;
+      c *= base;
+    }
+  }, 4096);
+}
+
+// The domain and the twiddles zeta_k = omega^bitrev(k) (k < n/2) of one (k, convention), shared by
+// both directions.
+template <class F>
+struct NttTables {
+  Domain<F> domain;
+  std::vector<F> twiddles;
+};
+
+// The tables of (log_n, convention), built on first use under the cache's lock and never freed,
+// so the reference stays valid. zeta_(2^i + j) = zeta_j * omega^(n / 2^(i+2)) for j < 2^i, because
+// bitrev adds the bit of 2^i to that of j: n/2 products, independent within each i.
+template <class F>
+const NttTables<F>& ntt_tables(std::size_t log_n, RootConvention convention, ThreadPool& pool) {
+  static std::mutex mutex;
+  static std::map<std::pair<std::size_t, RootConvention>, std::unique_ptr<const NttTables<F>>> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& entry = cache[{log_n, convention}];
+  if (!entry) {
+    const Domain<F> domain(log_n, convention);
+    std::vector<F> twiddles((std::size_t{1} << log_n) / 2);
+    if (!twiddles.empty()) twiddles[0] = F::one();
+    std::vector<F> squares = {domain.omega()};  // omega^(2^e) for e < log_n - 1
+    while (squares.size() + 1 < log_n) squares.push_back(squares.back().sqr());
+    for (std::size_t i = 0; i + 1 < log_n; ++i) {
+      const std::size_t half = std::size_t{1} << i;
+      const F& c = squares[log_n - 2 - i];
+      pool.parallel_for(half, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t j = begin; j < end; ++j) twiddles[half + j] = twiddles[j] * c;
+      }, 4096);
+    }
+    entry = std::make_unique<const NttTables<F>>(NttTables<F>{domain, std::move(twiddles)});
+  }
+  return *entry;
+}
+
+}  // namespace zkforge::cpu
+
+namespace zkforge {
+
+// Order of work: bring the input to the order the kernel wants (bit-reversed for RN, natural
+// otherwise), the forward coset powers on the coefficients, the kernel, the inverse's 1/n and coset
+// powers on the coefficients, and a final permutation if the output order differs.
+template <class F>
+void NttBackend<Cpu, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
+  std::size_t log_n = 0;
+  while ((std::size_t{1} << log_n) < data.size) ++log_n;
+  ThreadPool& pool = cpu_pool(config.threads);
+  const cpu::NttTables<F>& tables = cpu::ntt_tables<F>(log_n, config.convention, pool);
+  F* x = data.data;
+  const bool inverse = config.direction == NttDirection::inverse;
+  const bool in_reversed = config.order == NttOrder::RN || config.order == NttOrder::RR;
+  const bool out_reversed = config.order == NttOrder::NR || config.order == NttOrder::RR;
+  const bool gs = in_reversed && !out_reversed;
+
+  bool reversed = in_reversed;
+  if (reversed && !gs) {
+    cpu::ntt_bit_reverse(x, log_n, pool);
+    reversed = false;
+  }
+  if (!inverse && config.coset) cpu::ntt_scale_by_powers(x, log_n, *config.coset, F::one(), reversed, pool);
+  if (gs) {
+    cpu::ntt_kernel<F, true>(x, log_n, tables.twiddles.data(), inverse, pool);
+  } else {
+    cpu::ntt_kernel<F, false>(x, log_n, tables.twiddles.data(), inverse, pool);
+  }
+  reversed = !reversed;
+  if (inverse) {
+    const F base = config.coset ? config.coset->inverse() : F::one();
+    cpu::ntt_scale_by_powers(x, log_n, base, tables.domain.n_inv(), reversed, pool);
+  }
+  if (reversed != out_reversed) cpu::ntt_bit_reverse(x, log_n, pool);
+}
+
+}  // namespace zkforge

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// The one shim over the CUDA and HIP runtimes: names, error checks and stream handles used by
+// every GPU backend file, so that kernels and hosts code compile for either vendor.
+#pragma once
+
+#if defined(__HIPCC__) || defined(ZKFORGE_USE_HIP)
+#include <hip/hip_runtime.h>
+#define ZKF_GPU(name) hip##name
+#else
+#include <cuda_runtime.h>
+#define ZKF_GPU(name) cuda##name
+#endif
+
+#include <cstddef>
+#include <string>
+
+#include "zkforge/error.hpp"
+
+namespace zkforge::gpu {
+
+using Error_t = ZKF_GPU(Error_t);
+using Stream = ZKF_GPU(Stream_t);
+using Event = ZKF_GPU(Event_t);
+
+// Throws zkforge::Error naming the call and the runtime's message; out of memory has its own code.
+inline void check(Error_t e, const char* what) {
+  if (e == ZKF_GPU(Success)) return;
+  const Errc code = e == ZKF_GPU(ErrorMemoryAllocation) ? Errc::out_of_memory : Errc::device_error;
+  (void)ZKF_GPU(GetLastError)();  // clear the sticky non-fatal error so that the next call is clean
+  throw Error(code, std::string(what) + ": " + ZKF_GPU(GetErrorString)(e));
+}
+
+inline int device_count() {
+  int n = 0;
+  if (ZKF_GPU(GetDeviceCount)(&n) != ZKF_GPU(Success)) {
+    (void)ZKF_GPU(GetLastError)();
+    return 0;
+  }
+  return n;
+}
+
+// Free and total bytes of the current device.
+struct MemoryInfo {
+  std::size_t free_bytes = 0, total_bytes = 0;
+};
+inline MemoryInfo memory_info() {
+  MemoryInfo m;
+  check(ZKF_GPU(MemGetInfo)(&m.free_bytes, &m.total_bytes), "MemGetInfo");
+  return m;
+}
+
+// A stream owned for the life of the object.
+class OwnedStream {
+ public:
+  OwnedStream() { check(ZKF_GPU(StreamCreateWithFlags)(&s_, ZKF_GPU(StreamNonBlocking)), "StreamCreate"); }
+  ~OwnedStream() { (void)ZKF_GPU(StreamDestroy)(s_); }
+  OwnedStream(const OwnedStream&) = delete;
+  OwnedStream& operator=(const OwnedStream&) = delete;
+  Stream get() const { return s_; }
+  void synchronize() const { check(ZKF_GPU(StreamSynchronize)(s_), "StreamSynchronize"); }
+
+ private:
+  Stream s_{};
+};
+
+}  // namespace zkforge::gpu

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0
+// Readers of snarkjs' Groth16 JSON files: verification_key.json, proof.json and public.json.
+//
+// Numbers are JSON strings, decimal or "0x" hexadecimal, of canonical (not Montgomery) values; JSON
+// numbers are refused, as snarkjs refuses them. A point is [x, y] or [x, y, z]: z = 1 affine, z = 0
+// the point at infinity, any other z Jacobian (x = X/Z^2, y = Y/Z^3), as snarkjs reads it. G2
+// coordinates are [c0, c1] pairs. The curve is the vk's "curve" ("bn128" or "bls12381"; snarkjs'
+// spellings bn254, altbn128, bls12-381 too); the proof's own "curve" is not consulted, as in snarkjs.
+// Stricter than snarkjs: coordinates must be below q (snarkjs accepts x + q).
+//
+// Every failure throws zkforge::Error whose message starts with the file and the field:
+// malformed_file (I/O, JSON syntax, a missing field, a wrong type, an unknown curve or protocol),
+// not_canonical (a number not below q or r), not_on_curve, size_mismatch (nPublic against IC).
+// Subgroup membership is left to groth16::PreparedVerifyingKey, which checks it once.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "zkforge/error.hpp"
+#include "zkforge/field/fp2.hpp"
+#include "zkforge/groth16/verifying_key.hpp"
+
+namespace zkforge::snarkjs {
+
+enum class JsonCurve { bn128, bls12381 };
+
+namespace detail {
+
+// Where a value sits: "proof.json: pi_b[1][0]".
+inline std::string where(const std::string& file, const std::string& field) { return file + ": " + field; }
+
+inline const nlohmann::json& member(const nlohmann::json& obj, const char* key, const std::string& file) {
+  if (!obj.is_object()) throw Error(Errc::malformed_file, file + ": expected a JSON object at the top level");
+  const auto it = obj.find(key);
+  if (it == obj.end()) throw Error(Errc::malformed_file, where(file, key) + ": missing");
+  return *it;
+}
+
+enum class NumberSyntax { ok, not_a_number, too_wide };
+
+// A decimal or 0x-hexadecimal string into an N-word integer.
+template <std::size_t N>
+NumberSyntax parse_uint(const std::string& s, BigInt<N>& out) {
+  const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  const std::uint64_t base = hex ? 16 : 10;
+  std::size_t i = hex ? 2 : 0;
+  if (i == s.size()) return NumberSyntax::not_a_number;
+  BigInt<N> v{};
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    std::uint64_t d = 0;
+    if (c >= '0' && c <= '9') d = static_cast<std::uint64_t>(c - '0');
+    else if (hex && c >= 'a' && c <= 'f') d = static_cast<std::uint64_t>(c - 'a' + 10);
+    else if (hex && c >= 'A' && c <= 'F') d = static_cast<std::uint64_t>(c - 'A' + 10);
+    else return NumberSyntax::not_a_number;
+    std::uint64_t carry = d;  // v = base v + d
+    for (std::size_t k = 0; k < N; ++k) v.w[k] = arch::mac(0, v.w[k], base, carry);
+    if (carry != 0) return NumberSyntax::too_wide;
+  }
+  out = v;
+  return NumberSyntax::ok;
+}
+
+// A canonical integer below `modulus`, called `what` (q or r) in the messages.
+template <std::size_t N>
+BigInt<N> read_below(const nlohmann::json& v, const BigInt<N>& modulus, const char* what, const std::string& at) {
+  if (!v.is_string()) throw Error(Errc::malformed_file, at + ": expected a string holding a decimal or 0x-hex number");
+  const std::string& s = v.get_ref<const std::string&>();
+  BigInt<N> x{};
+  const NumberSyntax r = parse_uint(s, x);
+  if (r == NumberSyntax::not_a_number)
+    throw Error(Errc::malformed_file, at + ": \"" + s + "\" is not a decimal or 0x-hex number");
+  if (r == NumberSyntax::too_wide || x >= modulus) throw Error(Errc::not_canonical, at + ": value is not below " + what);
+  return x;
+}
+
+// Coordinates: an Fq element is one number, an Fq2 element the pair [c0, c1].
+template <class F>
+struct JsonField {
+  static F read(const nlohmann::json& v, const std::string& at) {
+    F out{};
+    F::from_int(read_below(v, F::kModulus, "q", at), out);
+    return out;
+  }
+};
+template <class F>
+struct JsonField<Fp2<F>> {
+  static Fp2<F> read(const nlohmann::json& v, const std::string& at) {
+    if (!v.is_array() || v.size() != 2) throw Error(Errc::malformed_file, at + ": expected [c0, c1]");
+    return Fp2<F>{JsonField<F>::read(v[0], at + "[0]"), JsonField<F>::read(v[1], at + "[1]")};
+  }
+};
+
+template <class C>
+Affine<C> read_point(const nlohmann::json& v, const std::string& at) {
+  using Field = typename C::Field;
+  using Reader = JsonField<Field>;
+  if (!v.is_array() || (v.size() != 2 && v.size() != 3))
+    throw Error(Errc::malformed_file, at + ": expected a point [x, y] or [x, y, z]");
+  const Field x = Reader::read(v[0], at + "[0]");
+  const Field y = Reader::read(v[1], at + "[1]");
+  const Field z = v.size() == 3 ? Reader::read(v[2], at + "[2]") : Field::one();
+  Affine<C> p = Affine<C>::identity();
+  if (z.is_zero()) return p;
+  if (z.is_one()) {
+    p = Affine<C>::from_xy(x, y);
+  } else {
+    const Field zi = z.inverse(), zi2 = zi.sqr();
+    p = Affine<C>::from_xy(x * zi2, y * zi2 * zi);
+  }
+  if (!p.is_on_curve()) throw Error(Errc::not_on_curve, at + ": point not on the curve");
+  return p;
+}
+
+inline void check_protocol(const nlohmann::json& obj, const std::string& file) {
+  const auto it = obj.find("protocol");
+  if (it != obj.end() && *it != "groth16")
+    throw Error(Errc::malformed_file, where(file, "protocol") + ": not groth16");
+}
+
+}  // namespace detail
+
+// Reads and parses a JSON file; Error(malformed_file) naming the file if it cannot.
+inline nlohmann::json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(Errc::malformed_file, path + ": cannot open the file");
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(Errc::malformed_file, path + ": not valid JSON (" + e.what() + ")");
+  }
+}
+
+// The verification key's curve; snarkjs' name normalisation (letters and digits only, any case).
+inline JsonCurve verification_key_curve(const nlohmann::json& vk, const std::string& file) {
+  const nlohmann::json& c = detail::member(vk, "curve", file);
+  if (!c.is_string()) throw Error(Errc::malformed_file, detail::where(file, "curve") + ": expected a string");
+  std::string name;
+  for (const char ch : c.get<std::string>()) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (std::isalnum(u)) name += static_cast<char>(std::tolower(u));
+  }
+  if (name == "bn128" || name == "bn254" || name == "altbn128") return JsonCurve::bn128;
+  if (name == "bls12381") return JsonCurve::bls12381;
+  throw Error(Errc::malformed_file, detail::where(file, "curve") + ": unknown curve \"" + c.get<std::string>() +
+                                        "\" (expected bn128 or bls12381)");
+}
+
+template <class E>
+groth16::VerifyingKey<E> parse_verification_key(const nlohmann::json& vk, const std::string& file) {
+  using detail::member;
+  using detail::where;
+  detail::check_protocol(vk, file);
+  groth16::VerifyingKey<E> key;
+  key.alpha_1 = detail::read_point<typename E::G1>(member(vk, "vk_alpha_1", file), where(file, "vk_alpha_1"));
+  key.beta_2 = detail::read_point<typename E::G2>(member(vk, "vk_beta_2", file), where(file, "vk_beta_2"));
+  key.gamma_2 = detail::read_point<typename E::G2>(member(vk, "vk_gamma_2", file), where(file, "vk_gamma_2"));
+  key.delta_2 = detail::read_point<typename E::G2>(member(vk, "vk_delta_2", file), where(file, "vk_delta_2"));
+  const nlohmann::json& ic = member(vk, "IC", file);
+  if (!ic.is_array() || ic.empty()) throw Error(Errc::malformed_file, where(file, "IC") + ": expected a non-empty array of points");
+  for (std::size_t i = 0; i < ic.size(); ++i)
+    key.ic.push_back(detail::read_point<typename E::G1>(ic[i], where(file, "IC[" + std::to_string(i) + "]")));
+  const auto n = vk.find("nPublic");
+  if (n != vk.end()) {
+    if (!n->is_number_integer() || n->get<std::int64_t>() < 0)
+      throw Error(Errc::malformed_file, where(file, "nPublic") + ": expected a count");
+    const auto count = n->get<std::uint64_t>();
+    if (count + 1 != key.ic.size())
+      throw Error(Errc::size_mismatch, where(file, "nPublic") + ": " + std::to_string(count) + " public inputs but " +
+                                           std::to_string(key.ic.size()) + " IC points");
+  }
+  return key;
+}
+
+template <class E>
+groth16::Proof<E> parse_proof(const nlohmann::json& proof, const std::string& file) {
+  using detail::member;
+  using detail::where;
+  detail::check_protocol(proof, file);
+  groth16::Proof<E> p;
+  p.a = detail::read_point<typename E::G1>(member(proof, "pi_a", file), where(file, "pi_a"));
+  p.b = detail::read_point<typename E::G2>(member(proof, "pi_b", file), where(file, "pi_b"));
+  p.c = detail::read_point<typename E::G1>(member(proof, "pi_c", file), where(file, "pi_c"));
+  return p;
+}
+
+template <class E>
+groth16::PublicInputs<E> parse_public_inputs(const nlohmann::json& pub, const std::string& file) {
+  if (!pub.is_array()) throw Error(Errc::malformed_file, file + ": expected a JSON array of public inputs");
+  groth16::PublicInputs<E> out;
+  for (std::size_t i = 0; i < pub.size(); ++i)
+    out.push_back(detail::read_below(pub[i], E::Fr::kModulus, "r", detail::where(file, "[" + std::to_string(i) + "]")));
+  return out;
+}
+
+}  // namespace zkforge::snarkjs

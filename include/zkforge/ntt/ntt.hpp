@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+// The NTT front end: written once, checked once, dispatched on the backend tag.
+//
+// ntt(backend, data, config) transforms data in place. With n = data.size = 2^k, omega the
+// domain's root of the config's convention and g the optional coset shift (g = 1 without one):
+//   forward: data[i] <- sum_j data[j] * (g * omega^i)^j, i.e. coefficients -> evaluations at
+//            g * omega^i (the coefficient j is multiplied by g^j, then transformed);
+//   inverse: the inverse of the forward map: evaluations at g * omega^i -> coefficients, i.e. the
+//            transform by omega^-1 scaled by 1/n, then coefficient j multiplied by g^-j.
+// Input and output order are chosen independently (NttOrder): natural, or bit-reversed (element i
+// at position bitrev_k(i)). Sizes 0 (nothing to do) and 2^0 .. 2^s (s = F::kTwoAdicity) are accepted.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "zkforge/backend/tags.hpp"
+#include "zkforge/error.hpp"
+#include "zkforge/field/bls12_381.hpp"
+#include "zkforge/field/bn254.hpp"
+#include "zkforge/memory/span.hpp"
+#include "zkforge/ntt/domain.hpp"
+
+namespace zkforge {
+
+enum class NttDirection { forward, inverse };
+
+// Input order, then output order: N natural, R bit-reversed.
+enum class NttOrder { NN, NR, RN, RR };
+
+// The knobs of one transform. The defaults give the plain forward NTT, natural order in and out,
+// with the zkcrypto roots (those of F::two_adic_root(); on BN254 they are also snarkjs' roots).
+template <class F>
+struct NttConfig {
+  NttDirection direction = NttDirection::forward;
+  NttOrder order = NttOrder::NN;
+  // The coset shift g, nonzero: forward evaluates at g * omega^i, inverse interpolates from there.
+  std::optional<F> coset;
+  unsigned threads = 0;  // CPU threads; 0 uses every core
+  // snarkjs for proving keys made by snarkjs on BLS12-381 (SNARKJS-FORMATS.md, "Roots of unity").
+  RootConvention convention = RootConvention::zkcrypto;
+};
+
+// A backend's NTT primitive. The primary template is never defined: a backend provides a
+// specialisation with run(data, config), which may assume what ntt() checks.
+template <class Backend, class F>
+struct NttBackend {
+  static_assert(backend_lacks_primitive_v<Backend>, "this backend has no NTT for this field (no NttBackend specialisation)");
+};
+
+template <class F>
+struct NttBackend<Cpu, F> {
+  static void run(HostSpan<F> data, const NttConfig<F>& config);  // backends/cpu/ntt.hpp
+};
+
+namespace ntt_detail {
+template <class T>
+struct Identity {
+  using Type = T;
+};
+}  // namespace ntt_detail
+
+// Throws Errc::invalid_argument for a size that is not a power of two, a size above 2^s and a zero
+// coset shift. The field type comes from the span; the config follows it (hence `= {}` works).
+template <class Backend, class F>
+void ntt(Backend, HostSpan<F> data, const NttConfig<typename ntt_detail::Identity<F>::Type>& config = {}) {
+  static_assert(is_backend_v<Backend>, "ntt: the first argument must be a backend tag (Cpu, Cuda, Hip)");
+  const std::size_t n = data.size;
+  if (n == 0) return;
+  if ((n & (n - 1)) != 0)
+    throw Error(Errc::invalid_argument, "NTT size " + std::to_string(n) + " is not a power of two");
+  if (n > (std::size_t{1} << F::kTwoAdicity))
+    throw Error(Errc::invalid_argument, "NTT size " + std::to_string(n) + " exceeds the largest domain of " +
+                                            F::Params::name + ", 2^" + std::to_string(F::kTwoAdicity));
+  if (config.coset && config.coset->is_zero()) throw Error(Errc::invalid_argument, "NTT coset shift is zero");
+  NttBackend<Backend, F>::run(data, config);
+}
+
+extern template struct NttBackend<Cpu, bls12_381::Fr>;
+extern template struct NttBackend<Cpu, bn254::Fr>;
+
+}  // namespace zkforge
