@@ -19,42 +19,47 @@
 
 namespace zkforge::cpu {
 
-// Affine buckets filled by batched affine additions of points[i] or -points[i]. A bucket already
-// waiting in the batch defers a second point to the next batch; an empty bucket takes its first
-// point without arithmetic. Pending additions hold indices, not copies of points.
+// Affine buckets filled by batched affine additions of points[i] or -points[i]. An empty bucket
+// takes its first point without arithmetic; a bucket already waiting in the batch sends the point
+// to its XYZZ overflow bucket instead (a mixed addition), so that skewed digits (many points in
+// one bucket) never shrink the batches. A bucket's value is its affine part plus its overflow.
+// Batches hold a quarter as many additions as there are buckets (at most 2048): about one point
+// in eight overflows, and the inversion is shared by enough additions to cost < 1M each.
 template <class C>
 class AffineBuckets {
   using F = typename C::Field;
   using A = Affine<C>;
 
  public:
-  static constexpr std::size_t kBatch = 1024;
-
   AffineBuckets(std::size_t count, HostSpan<const Affine<C>> points)
-      : points_(points), buckets_(count), busy_(count, 0) {
-    batch_.reserve(kBatch + 64);
-    denominators_.reserve(kBatch + 64);
-    prefix_.reserve(kBatch + 64);
+      : points_(points),
+        batch_limit_(std::min<std::size_t>(2048, std::max<std::size_t>(1, count / 4))),
+        buckets_(count),
+        overflow_(count, Xyzz<C>::identity()),
+        busy_(count, 0) {
+    batch_.reserve(batch_limit_);
+    denominators_.reserve(batch_limit_);
+    prefix_.reserve(batch_limit_);
   }
 
   // bucket += points[index], negated when `negate`.
   void add(std::uint32_t bucket, std::size_t index, bool negate) {
-    enqueue({bucket, index, negate});
-    if (batch_.size() >= kBatch) {
-      flush();
-      requeue_deferred();
+    if (busy_[bucket]) {
+      overflow_[bucket] = overflow_[bucket].add(point(index, negate));
+    } else if (buckets_[bucket].infinity) {
+      buckets_[bucket] = point(index, negate);
+    } else {
+      busy_[bucket] = 1;
+      batch_.push_back({bucket, index, negate});
+      if (batch_.size() == batch_limit_) flush();
     }
   }
 
-  // Completes every pending addition; afterwards buckets() is final.
-  void finish() {
-    while (!batch_.empty() || !deferred_.empty()) {
-      flush();
-      requeue_deferred();
-    }
-  }
+  // Completes the pending additions; afterwards value(k) is final.
+  void finish() { flush(); }
 
-  const std::vector<A>& buckets() const { return buckets_; }
+  std::size_t size() const { return buckets_.size(); }
+  Xyzz<C> value(std::size_t k) const { return overflow_[k].add(buckets_[k]); }
 
  private:
   struct Pending {
@@ -63,36 +68,20 @@ class AffineBuckets {
     bool negate;
   };
 
-  A point(const Pending& e) const { return e.negate ? -points_[e.index] : points_[e.index]; }
-
-  void enqueue(const Pending& e) {
-    if (busy_[e.bucket]) {
-      deferred_.push_back(e);
-    } else if (buckets_[e.bucket].infinity) {
-      buckets_[e.bucket] = point(e);
-    } else {
-      busy_[e.bucket] = 1;
-      batch_.push_back(e);
-    }
-  }
-
-  void requeue_deferred() {
-    spare_.swap(deferred_);
-    for (const auto& e : spare_) enqueue(e);
-    spare_.clear();
-  }
+  A point(std::size_t index, bool negate) const { return negate ? -points_[index] : points_[index]; }
 
   // Slope denominators: x2 - x1, or 2y for a doubling; P + (-P) needs none (denominator 1).
   void flush() {
     const std::size_t n = batch_.size();
+    if (n == 0) return;
     denominators_.resize(n);
     prefix_.resize(n);
     F acc = F::one();
     for (std::size_t k = 0; k < n; ++k) {
       const A& b = buckets_[batch_[k].bucket];
-      const A& p = points_[batch_[k].index];
+      const A p = point(batch_[k].index, batch_[k].negate);
       F d = p.x - b.x;
-      if (d.is_zero()) d = point(batch_[k]).y == b.y && !p.y.is_zero() ? b.y.dbl() : F::one();
+      if (d.is_zero()) d = p.y == b.y && !p.y.is_zero() ? p.y.dbl() : F::one();
       denominators_[k] = d;
       prefix_[k] = acc;
       acc *= d;
@@ -100,22 +89,21 @@ class AffineBuckets {
     F inv = acc.inverse();
     for (std::size_t k = n; k-- > 0;) {
       A& b = buckets_[batch_[k].bucket];
-      const A& stored = points_[batch_[k].index];
-      const F py = batch_[k].negate ? -stored.y : stored.y;
+      const A p = point(batch_[k].index, batch_[k].negate);
       const F d_inv = inv * prefix_[k];
       inv *= denominators_[k];
       busy_[batch_[k].bucket] = 0;
       F lambda;
-      if (stored.x != b.x) {
-        lambda = (py - b.y) * d_inv;
-      } else if (py == b.y && !py.is_zero()) {
-        const F xx = b.x.sqr();
+      if (p.x != b.x) {
+        lambda = (p.y - b.y) * d_inv;
+      } else if (p.y == b.y && !p.y.is_zero()) {
+        const F xx = p.x.sqr();
         lambda = (xx.dbl() + xx) * d_inv;
       } else {
         b = A::identity();
         continue;
       }
-      const F x3 = lambda.sqr() - b.x - stored.x;
+      const F x3 = lambda.sqr() - b.x - p.x;
       b.y = lambda * (b.x - x3) - b.y;
       b.x = x3;
     }
@@ -123,9 +111,11 @@ class AffineBuckets {
   }
 
   HostSpan<const Affine<C>> points_;
+  std::size_t batch_limit_;
   std::vector<A> buckets_;
+  std::vector<Xyzz<C>> overflow_;
   std::vector<std::uint8_t> busy_;
-  std::vector<Pending> batch_, deferred_, spare_;
+  std::vector<Pending> batch_;
   std::vector<F> denominators_, prefix_;
 };
 
@@ -138,19 +128,20 @@ class XyzzBuckets {
     buckets_[bucket] = buckets_[bucket].add(negate ? -points_[index] : points_[index]);
   }
   void finish() {}
-  const std::vector<Xyzz<C>>& buckets() const { return buckets_; }
+  std::size_t size() const { return buckets_.size(); }
+  const Xyzz<C>& value(std::size_t k) const { return buckets_[k]; }
 
  private:
   HostSpan<const Affine<C>> points_;
   std::vector<Xyzz<C>> buckets_;
 };
 
-// sum_k (k+1) * bucket[k] by running sums from the top: 2^(c-1) mixed-or-full and full additions.
-template <class C, class Bucket>
-Xyzz<C> reduce_buckets(const std::vector<Bucket>& buckets) {
+// sum_k (k+1) * bucket[k] by running sums from the top: two additions per bucket.
+template <class C, class Buckets>
+Xyzz<C> reduce_buckets(const Buckets& buckets) {
   Xyzz<C> running = Xyzz<C>::identity(), total = Xyzz<C>::identity();
   for (std::size_t k = buckets.size(); k-- > 0;) {
-    running = running.add(buckets[k]);
+    running = running.add(buckets.value(k));
     total = total.add(running);
   }
   return total;
@@ -167,7 +158,7 @@ Xyzz<C> window_sum(HostSpan<const Affine<C>> points, const std::vector<BigInt<M>
     buckets.add(static_cast<std::uint32_t>(d > 0 ? d - 1 : -d - 1), i, d < 0);
   }
   buckets.finish();
-  return reduce_buckets<C>(buckets.buckets());
+  return reduce_buckets<C>(buckets);
 }
 
 // The MSM with scalar i given canonically by scalar_of(i).

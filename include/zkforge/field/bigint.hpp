@@ -49,6 +49,7 @@ struct BigInt {
 
   ZKF_HD constexpr bool is_zero() const {
     std::uint64_t acc = 0;
+    ZKF_UNROLL
     for (std::size_t i = 0; i < N; ++i) acc |= w[i];
     return acc == 0;
   }
@@ -77,12 +78,14 @@ struct BigInt {
   // this += b; returns the carry out.
   ZKF_HD constexpr std::uint64_t add_in_place(const BigInt& b) {
     std::uint64_t c = 0;
+    ZKF_UNROLL
     for (std::size_t i = 0; i < N; ++i) w[i] = arch::adc(w[i], b.w[i], c);
     return c;
   }
   // this -= b; returns the borrow out.
   ZKF_HD constexpr std::uint64_t sub_in_place(const BigInt& b) {
     std::uint64_t c = 0;
+    ZKF_UNROLL
     for (std::size_t i = 0; i < N; ++i) w[i] = arch::sbb(w[i], b.w[i], c);
     return c;
   }
@@ -101,15 +104,17 @@ struct BigInt {
 
   friend ZKF_HD constexpr bool operator==(const BigInt& a, const BigInt& b) {
     std::uint64_t acc = 0;
+    ZKF_UNROLL
     for (std::size_t i = 0; i < N; ++i) acc |= a.w[i] ^ b.w[i];
     return acc == 0;
   }
   friend ZKF_HD constexpr bool operator!=(const BigInt& a, const BigInt& b) { return !(a == b); }
+  // Borrow of a - b: branch-free, so that the comparison in a field addition never mispredicts.
   friend ZKF_HD constexpr bool operator<(const BigInt& a, const BigInt& b) {
-    for (std::size_t i = N; i-- > 0;) {
-      if (a.w[i] != b.w[i]) return a.w[i] < b.w[i];
-    }
-    return false;
+    std::uint64_t borrow = 0;
+    ZKF_UNROLL
+    for (std::size_t i = 0; i < N; ++i) arch::sbb(a.w[i], b.w[i], borrow);
+    return borrow != 0;
   }
   friend ZKF_HD constexpr bool operator>=(const BigInt& a, const BigInt& b) { return !(a < b); }
 };
