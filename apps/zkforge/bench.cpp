@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `zkforge bench msm|ntt`: times one operation on generated inputs; a table, or JSON lines.
+// `zkforge bench msm|ntt|verify`: times one operation; a table, or JSON lines.
 #include "bench.hpp"
 
 #include <fmt/core.h>
@@ -16,6 +16,10 @@
 #include "zkforge/curve/group.hpp"
 #include "zkforge/msm/msm.hpp"
 #include "zkforge/ntt/ntt.hpp"
+#include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/snarkjs_json.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
 #if ZKFORGE_WITH_CUDA
 #include "zkforge/msm/cuda.hpp"
 #endif
@@ -120,17 +124,36 @@ int bench_ntt(const BenchOptions& o) {
   return 0;
 }
 
+// Groth16 verification of the bundled snarkjs proof of the curve, on the calling thread: with a
+// prepared key (key checked and its pairing lines precomputed once), and one-shot.
+template <class E>
+int bench_verify(BenchOptions o, const std::string& name) {
+  o.log_n = 0;  // no size: one proof
+  const std::string dir = o.data_dir + "/groth16/" + name + "/";
+  const auto vk = snarkjs::parse_verification_key<E>(snarkjs::read_json_file(dir + "verification_key.json"), dir);
+  const auto inputs = snarkjs::parse_public_inputs<E>(snarkjs::read_json_file(dir + "public.json"), dir);
+  const auto proof = snarkjs::parse_proof<E>(snarkjs::read_json_file(dir + "proof.json"), dir);
+  const groth16::PreparedVerifyingKey<E> prepared(vk);
+  bool ok = true;
+  print(o, "verify_prepared", time_runs(o.repeat, [&] { ok = ok && prepared.verify(inputs, proof); }));
+  print(o, "verify_one_shot", time_runs(o.repeat, [&] { ok = ok && groth16::verify(vk, inputs, proof); }));
+  if (!ok) throw Error(Errc::invalid_argument, "the bundled " + name + " proof did not verify");
+  return 0;
+}
+
 }  // namespace
 
 int run_bench(const BenchOptions& o) {
   require_backend(o.backend);
-  if (o.backend == "hip" || (o.backend == "cuda" && o.op == "ntt"))
+  if (o.backend == "hip" || (o.backend == "cuda" && o.op != "msm"))
     throw Error(Errc::backend_unavailable, "no " + o.op + " benchmark on the " + o.backend + " backend in this version");
   if (!o.json) fmt::print("{:<14} {:<10} {:>6} {:>8} {:>12} {:>12}\n", "op", "curve", "log_n", "backend", "median_ms", "min_ms");
   if (o.op == "msm") {
     return o.curve == "bn254" ? bench_msm_group<bn254::G1Curve, bn254::G2Curve>(o)
                               : bench_msm_group<bls12_381::G1Curve, bls12_381::G2Curve>(o);
   }
+  if (o.op == "verify")
+    return o.curve == "bn254" ? bench_verify<bn254::Engine>(o, "bn128") : bench_verify<bls12_381::Engine>(o, "bls12381");
   if (o.op == "ntt") return o.curve == "bn254" ? bench_ntt<bn254::Fr>(o) : bench_ntt<bls12_381::Fr>(o);
   throw Error(Errc::invalid_argument, "unknown benchmark '" + o.op + "'");
 }

@@ -38,8 +38,8 @@ int main(int argc, char** argv) {
   verify_cmd->add_option("proof", proof_path, "proof.json")->required();
 
   zkforge::cli::BenchOptions bench;
-  auto* bench_cmd = app.add_subcommand("bench", "time an MSM or NTT on generated inputs");
-  bench_cmd->add_option("op", bench.op, "msm or ntt")->required()->check(CLI::IsMember({"msm", "ntt"}));
+  auto* bench_cmd = app.add_subcommand("bench", "time an MSM or NTT on generated inputs, or a Groth16 verify");
+  bench_cmd->add_option("op", bench.op, "msm, ntt or verify")->required()->check(CLI::IsMember({"msm", "ntt", "verify"}));
   bench_cmd->add_option("--curve", bench.curve, "bls12_381 or bn254")
       ->check(CLI::IsMember({"bls12_381", "bn254"}))
       ->capture_default_str();

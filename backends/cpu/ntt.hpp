@@ -290,30 +290,42 @@ struct NttTables {
   std::vector<F> twiddles;
 };
 
-// The tables of (log_n, convention), built on first use under the cache's lock and never freed,
-// so the reference stays valid. zeta_(2^i + j) = zeta_j * omega^(n / 2^(i+2)) for j < 2^i, because
-// bitrev adds the bit of 2^i to that of j: n/2 products, independent within each i.
+// The tables of one (log_n, convention): zeta_(2^i + j) = zeta_j * omega^(n / 2^(i+2)) for j < 2^i,
+// because bitrev adds the bit of 2^i to that of j: n/2 products, independent within each i.
+template <class F>
+std::unique_ptr<const NttTables<F>> ntt_make_tables(std::size_t log_n, RootConvention convention, ThreadPool& pool) {
+  const Domain<F> domain(log_n, convention);
+  std::vector<F> twiddles((std::size_t{1} << log_n) / 2);
+  if (!twiddles.empty()) twiddles[0] = F::one();
+  std::vector<F> squares = {domain.omega()};  // omega^(2^e) for e < log_n - 1
+  while (squares.size() + 1 < log_n) squares.push_back(squares.back().sqr());
+  for (std::size_t i = 0; i + 1 < log_n; ++i) {
+    const std::size_t half = std::size_t{1} << i;
+    const F& c = squares[log_n - 2 - i];
+    pool.parallel_for(half, [&](std::size_t begin, std::size_t end) {
+      for (std::size_t j = begin; j < end; ++j) twiddles[half + j] = twiddles[j] * c;
+    }, 4096);
+  }
+  return std::make_unique<const NttTables<F>>(NttTables<F>{domain, std::move(twiddles)});
+}
+
+// The cached tables of (log_n, convention), never freed, so the reference stays valid. A build runs
+// pool jobs, so it happens without the cache's lock held: a pool task that asks for tables must
+// not wait on a thread that waits for the pool. Two first callers may both build; one result is kept.
 template <class F>
 const NttTables<F>& ntt_tables(std::size_t log_n, RootConvention convention, ThreadPool& pool) {
   static std::mutex mutex;
   static std::map<std::pair<std::size_t, RootConvention>, std::unique_ptr<const NttTables<F>>> cache;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& entry = cache[{log_n, convention}];
-  if (!entry) {
-    const Domain<F> domain(log_n, convention);
-    std::vector<F> twiddles((std::size_t{1} << log_n) / 2);
-    if (!twiddles.empty()) twiddles[0] = F::one();
-    std::vector<F> squares = {domain.omega()};  // omega^(2^e) for e < log_n - 1
-    while (squares.size() + 1 < log_n) squares.push_back(squares.back().sqr());
-    for (std::size_t i = 0; i + 1 < log_n; ++i) {
-      const std::size_t half = std::size_t{1} << i;
-      const F& c = squares[log_n - 2 - i];
-      pool.parallel_for(half, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t j = begin; j < end; ++j) twiddles[half + j] = twiddles[j] * c;
-      }, 4096);
-    }
-    entry = std::make_unique<const NttTables<F>>(NttTables<F>{domain, std::move(twiddles)});
+  const std::pair<std::size_t, RootConvention> key{log_n, convention};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto it = cache.find(key);
+    if (it != cache.end()) return *it->second;
   }
+  auto built = ntt_make_tables<F>(log_n, convention, pool);
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& entry = cache[key];
+  if (!entry) entry = std::move(built);
   return *entry;
 }
 

@@ -8,3 +8,5 @@
 #include "zkforge/curve/encoding_zcash.hpp"
 #include "zkforge/curve/group.hpp"
 #include "zkforge/error.hpp"
+#include "zkforge/msm/msm.hpp"
+#include "zkforge/ntt/ntt.hpp"

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 
 #include "seed.hpp"
@@ -21,7 +22,11 @@ const std::uint64_t g_seed = pick_seed();
 std::uint64_t zkforge::test::seed() { return g_seed; }
 
 int main(int argc, char* argv[]) {
-  std::printf("zkforge test seed: %llu (ZKFORGE_SEED=%llu repeats this run)\n",
-              static_cast<unsigned long long>(g_seed), static_cast<unsigned long long>(g_seed));
+  // Not while ctest lists the tests: every line printed then would be taken for a test name.
+  bool listing = false;
+  for (int i = 1; i < argc; ++i) listing = listing || std::strncmp(argv[i], "--list", 6) == 0;
+  if (!listing)
+    std::printf("zkforge test seed: %llu (ZKFORGE_SEED=%llu repeats this run)\n",
+                static_cast<unsigned long long>(g_seed), static_cast<unsigned long long>(g_seed));
   return Catch::Session().run(argc, argv);
 }

@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "zkforge/arch/macros.hpp"
+
 #if defined(__clang__)
 #include <cpuid.h>
 #endif
@@ -117,7 +119,7 @@ void mont_mul(std::uint64_t r[N], const std::uint64_t a[N], const std::uint64_t 
 
 // r = a * b * 2^-256 mod p, for a, b < p < 2^255 and inv = -p^-1 mod 2^64. r may alias a or b.
 template <>
-inline void mont_mul<4>(std::uint64_t r[4], const std::uint64_t a[4], const std::uint64_t b[4],
+ZKF_INLINE void mont_mul<4>(std::uint64_t r[4], const std::uint64_t a[4], const std::uint64_t b[4],
                         const std::uint64_t p[4], std::uint64_t inv) {
   std::uint64_t t0, t1, t2, t3, t4, lo, hi, d;
   const std::uint64_t* pa = a;
@@ -163,7 +165,7 @@ inline void mont_mul<4>(std::uint64_t r[4], const std::uint64_t a[4], const std:
 
 // r = a * b * 2^-384 mod p, for a, b < p < 2^383 and inv = -p^-1 mod 2^64. r may alias a or b.
 template <>
-inline void mont_mul<6>(std::uint64_t r[6], const std::uint64_t a[6], const std::uint64_t b[6],
+ZKF_INLINE void mont_mul<6>(std::uint64_t r[6], const std::uint64_t a[6], const std::uint64_t b[6],
                         const std::uint64_t p[6], std::uint64_t inv) {
   std::uint64_t t0, t1, t2, t3, t4, t5, t6, lo, hi, d;
   const std::uint64_t* pa = a;

@@ -7,8 +7,8 @@
 // omega of a domain of size 2^k is w[k]. They differ only in x:
 //  - snarkjs (ffjavascript, and its wasm FFT): x is the smallest integer >= 2 with
 //    x^((r-1)/2) = -1, which is 5 for both BN254 and BLS12-381;
-//  - zkcrypto (ff, bellman, bellperson, supra_seal): x is the field's multiplicative generator
-//    (F::generator(): 7 for BLS12-381, 5 for BN254), i.e. F::two_adic_root().
+//  - zkcrypto (ff, bellman, bellperson): x is the field's multiplicative generator
+//    (F::generator(): 7 for BLS12-381, 5 for BN254), so that w[s] = F::two_adic_root().
 // On BN254 the two agree; on BLS12-381 they are different roots, and a prover whose proving key was
 // made with one of them computes a wrong H with the other.
 #pragma once

@@ -42,11 +42,12 @@ struct NttConfig {
   RootConvention convention = RootConvention::zkcrypto;
 };
 
-// A backend's NTT primitive. The primary template is never defined: a backend provides a
-// specialisation with run(data, config), which may assume what ntt() checks.
+// A backend's NTT primitive. The primary template only fails to compile, readably: a backend
+// provides a specialisation with run(data, config), which may assume what ntt() checks.
 template <class Backend, class F>
 struct NttBackend {
-  static_assert(backend_lacks_primitive_v<Backend>, "this backend has no NTT for this field (no NttBackend specialisation)");
+  static_assert(backend_lacks_primitive_v<Backend>,
+                "this backend has no NTT for this field (no NttBackend specialisation)");
 };
 
 template <class F>
