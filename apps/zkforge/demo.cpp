@@ -14,6 +14,9 @@
 #include "zkforge/curve/bn254.hpp"
 #include "zkforge/curve/encoding_zcash.hpp"
 #include "zkforge/msm/msm.hpp"
+#if ZKFORGE_WITH_CUDA
+#include "zkforge/msm/cuda.hpp"
+#endif
 
 namespace zkforge::cli {
 namespace {
@@ -32,7 +35,7 @@ bool report(const std::string& what, bool ok) {
 // sum s_i P_i by double-and-add per term, with P_i = k_i G of known logarithm, checked against
 // (sum s_i k_i) G. Scalars include 0, 1 and r - 1; one point is the point at infinity.
 template <class C>
-bool small_msm(std::mt19937_64& rng, int n) {
+bool small_msm(std::mt19937_64& rng, int n, [[maybe_unused]] const std::string& backend) {
   using S = typename C::Scalar;
   std::vector<S> logs, scalars;
   std::vector<Affine<C>> points;
@@ -49,10 +52,18 @@ bool small_msm(std::mt19937_64& rng, int n) {
   const auto t2 = std::chrono::steady_clock::now();
   S expected_log = S::zero();
   for (int i = 0; i < n; ++i) expected_log += logs[i] * scalars[i];
-  const bool ok = naive == scalar_mul(C::generator(), expected_log) && pippenger == naive;
+  bool ok = naive == scalar_mul(C::generator(), expected_log) && pippenger == naive;
   const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
-  return report(fmt::format("{}: MSM of {} terms = (sum s_i k_i) G; double-and-add {:.2f} ms, Pippenger {:.2f} ms",
-                            C::name, n, ms(t0, t1), ms(t1, t2)),
+  std::string gpu;
+#if ZKFORGE_WITH_CUDA
+  if (backend == "cuda") {
+    const auto t3 = std::chrono::steady_clock::now();
+    ok = ok && msm(Cuda{}, host_span(points), host_span(scalars)) == naive;
+    gpu = fmt::format(", CUDA {:.2f} ms", ms(t3, std::chrono::steady_clock::now()));
+  }
+#endif
+  return report(fmt::format("{}: MSM of {} terms = (sum s_i k_i) G; double-and-add {:.2f} ms, Pippenger {:.2f} ms{}",
+                            C::name, n, ms(t0, t1), ms(t1, t2), gpu),
                 ok);
 }
 
@@ -96,11 +107,12 @@ int run_demo(const DemoOptions& options) {
   ok &= group_order<bn254::G1Curve>(rng);
   ok &= group_order<bn254::G2Curve>(rng);
 
-  fmt::print("\nSmall MSM: reference double-and-add against the CPU backend's Pippenger\n");
-  ok &= small_msm<bls12_381::G1Curve>(rng, options.msm_size);
-  ok &= small_msm<bls12_381::G2Curve>(rng, options.msm_size);
-  ok &= small_msm<bn254::G1Curve>(rng, options.msm_size);
-  ok &= small_msm<bn254::G2Curve>(rng, options.msm_size);
+  fmt::print("\nSmall MSM: reference double-and-add against Pippenger on the CPU{}\n",
+             options.backend == "cuda" ? " and on the GPU" : "");
+  ok &= small_msm<bls12_381::G1Curve>(rng, options.msm_size, options.backend);
+  ok &= small_msm<bls12_381::G2Curve>(rng, options.msm_size, options.backend);
+  ok &= small_msm<bn254::G1Curve>(rng, options.msm_size, options.backend);
+  ok &= small_msm<bn254::G2Curve>(rng, options.msm_size, options.backend);
 
   fmt::print("\nGroth16 verification of snarkjs' proofs (bundled in {})\n", options.data_dir);
   for (const char* curve : {"bn128", "bls12381"}) {
