@@ -14,6 +14,7 @@
 
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/xyzz.hpp"
+#include "zkforge/msm/combine_windows.hpp"
 #include "zkforge/msm/msm.hpp"
 #include "zkforge/msm/plan.hpp"
 
@@ -191,12 +192,9 @@ Jacobian<C> pippenger(HostSpan<const Affine<C>> points, ScalarOf scalar_of, cons
                      : window_sum<C, XyzzBuckets<C>>(points, offsets, plan, window, begin, end);
   });
 
-  Xyzz<C> acc = Xyzz<C>::identity();
-  for (unsigned w = plan.windows; w-- > 0;) {
-    for (unsigned k = 0; k < plan.window_bits && !acc.is_identity(); ++k) acc = acc.dbl();
-    for (std::size_t part = 0; part < parts; ++part) acc = acc.add(sums[w * parts + part]);
-  }
-  return acc.to_jacobian();
+  std::vector<Xyzz<C>> windows(plan.windows, Xyzz<C>::identity());
+  for (std::size_t task = 0; task < sums.size(); ++task) windows[task / parts] = windows[task / parts].add(sums[task]);
+  return combine_windows(windows, plan.window_bits).to_jacobian();
 }
 
 }  // namespace zkforge::cpu

@@ -70,6 +70,7 @@ namespace cub = hipcub;
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/xyzz.hpp"
 #include "zkforge/memory/device_allocator.hpp"
+#include "zkforge/msm/combine_windows.hpp"
 #include "zkforge/msm/cuda.hpp"
 #include "zkforge/msm/plan.hpp"
 
@@ -454,19 +455,7 @@ using Buffer = DeviceBuffer<T, PooledDevice>;
 // The GPU's window: c minimising W(c) * (n + kGpuBucketCost * 2^(c-1)), or the one forced.
 template <class C>
 MsmPlan gpu_msm_plan(std::size_t n, unsigned window_bits) {
-  const auto& r = C::Scalar::kModulus;
-  if (window_bits != 0) return make_msm_plan(n, r, window_bits);
-  unsigned best = 2;
-  double best_cost = 0;
-  for (unsigned c = 2; c <= kMaxAutoWindow; ++c) {
-    const double cost = msm_detail::windows_for(r, c) *
-                        (static_cast<double>(n) + kGpuBucketCost * static_cast<double>(std::size_t{1} << (c - 1)));
-    if (c == 2 || cost < best_cost) {
-      best = c;
-      best_cost = cost;
-    }
-  }
-  return make_msm_plan(n, r, best);
+  return make_msm_plan(n, C::Scalar::kModulus, window_bits, MsmCostModel{kGpuBucketCost, kMaxAutoWindow});
 }
 
 inline unsigned floor_log2(std::size_t v) {
@@ -577,17 +566,6 @@ std::size_t batch_add_piece(const Session& s, std::size_t n, bool with_points) {
 
 // ---------------------------------------------------------------------------------------------
 // Host orchestration
-
-// sum_j 2^(jc) S_j by Horner's rule.
-template <class C>
-Xyzz<C> combine_windows(const std::vector<Xyzz<C>>& sums, unsigned c) {
-  Xyzz<C> acc = Xyzz<C>::identity();
-  for (std::size_t j = sums.size(); j-- > 0;) {
-    for (unsigned k = 0; k < c && !acc.is_identity(); ++k) acc = acc.dbl();
-    acc = acc.add(sums[j]);
-  }
-  return acc;
-}
 
 // Sums pairs of consecutive values of `from` (count of them) into `to` until at most `until`
 // remain; returns the buffer holding them and their count. Pairs never straddle a window when

@@ -56,22 +56,30 @@ unsigned windows_for(const BigInt<N>& modulus, unsigned c) {
 
 }  // namespace msm_detail
 
-// Relative cost of one bucket in the reduction (a mixed and a full addition) against one
-// accumulated point; measured on the CPU, used only to pick c.
-inline constexpr double kBucketReductionCost = 2.5;
+// The window model: c in [2, max_window] minimising W(c) * (n + bucket_cost * 2^(c-1)), with
+// bucket_cost the price of reducing one bucket (a mixed and a full addition) against accumulating
+// one point. Each backend measures its own.
+struct MsmCostModel {
+  double bucket_cost;
+  unsigned max_window;
+};
 
-// The plan for n points over scalars below `modulus`: c is forced when window_bits != 0, else the
-// c in [2, 20] minimising W(c) * (n + kBucketReductionCost * 2^(c-1)).
+// Measured on the CPU; the default of make_msm_plan.
+inline constexpr MsmCostModel kCpuMsmCost{2.5, 20};
+
+// The plan for n points over scalars below `modulus`: c is forced when window_bits != 0, else
+// chosen by the cost model.
 template <std::size_t N>
-MsmPlan make_msm_plan(std::size_t n, const BigInt<N>& modulus, unsigned window_bits) {
+MsmPlan make_msm_plan(std::size_t n, const BigInt<N>& modulus, unsigned window_bits,
+                      const MsmCostModel& model = kCpuMsmCost) {
   if (window_bits == 1 || window_bits > 24)
     throw Error(Errc::invalid_argument, "MSM window of " + std::to_string(window_bits) + " bits (signed digits need 2 to 24)");
   unsigned best = window_bits;
   if (best == 0) {
     double best_cost = 0;
-    for (unsigned c = 2; c <= 20; ++c) {
+    for (unsigned c = 2; c <= model.max_window; ++c) {
       const double cost = msm_detail::windows_for(modulus, c) *
-                          (static_cast<double>(n) + kBucketReductionCost * static_cast<double>(std::size_t{1} << (c - 1)));
+                          (static_cast<double>(n) + model.bucket_cost * static_cast<double>(std::size_t{1} << (c - 1)));
       if (best == 0 || cost < best_cost) {
         best = c;
         best_cost = cost;
