@@ -21,11 +21,12 @@
 namespace zkforge::cpu {
 
 // Affine buckets filled by batched affine additions of points[i] or -points[i]. An empty bucket
-// takes its first point without arithmetic; a bucket already waiting in the batch sends the point
-// to its XYZZ overflow bucket instead (a mixed addition), so that skewed digits (many points in
-// one bucket) never shrink the batches. A bucket's value is its affine part plus its overflow.
-// Batches hold a quarter as many additions as there are buckets (at most 2048): about one point
-// in eight overflows, and the inversion is shared by enough additions to cost < 1M each.
+// takes its first point without arithmetic. A point whose bucket already waits in the batch is
+// deferred to the next batch (a bucket holds one pending addition at a time); a point deferred
+// twice, or one that finds the deferral queue full (skewed digits: many points in one bucket),
+// goes to the bucket's XYZZ overflow instead, a mixed addition. A bucket's value is its affine
+// part plus its overflow. Batches hold a quarter as many additions as there are buckets (at most
+// 2048), so the inversion is shared by enough additions to cost < 1M each.
 template <class C>
 class AffineBuckets {
   using F = typename C::Field;
@@ -39,40 +40,62 @@ class AffineBuckets {
         overflow_(count, Xyzz<C>::identity()),
         busy_(count, 0) {
     batch_.reserve(batch_limit_);
+    deferred_.reserve(batch_limit_);
+    retry_.reserve(batch_limit_);
     denominators_.reserve(batch_limit_);
     prefix_.reserve(batch_limit_);
   }
 
   // bucket += points[index], negated when `negate`.
-  void add(std::uint32_t bucket, std::size_t index, bool negate) {
-    if (busy_[bucket]) {
-      overflow_[bucket] = overflow_[bucket].add(point(index, negate));
-    } else if (buckets_[bucket].infinity) {
-      buckets_[bucket] = point(index, negate);
-    } else {
-      busy_[bucket] = 1;
-      batch_.push_back({bucket, index, negate});
-      if (batch_.size() == batch_limit_) flush();
-    }
+  void add(std::uint32_t bucket, std::uint32_t index, bool negate) { place({bucket, index, negate}, false); }
+
+  // Completes the pending additions; afterwards the buckets are final.
+  void finish() {
+    while (!batch_.empty() || !deferred_.empty()) flush();
   }
 
-  // Completes the pending additions; afterwards value(k) is final.
-  void finish() { flush(); }
-
   std::size_t size() const { return buckets_.size(); }
-  Xyzz<C> value(std::size_t k) const { return overflow_[k].add(buckets_[k]); }
+
+  // running += bucket k: a mixed addition of the affine part, and the overflow only where there is one.
+  void add_to(Xyzz<C>& running, std::size_t k) const {
+    running = running.add(buckets_[k]);
+    if (!overflow_[k].is_identity()) running = running.add(overflow_[k]);
+  }
 
  private:
   struct Pending {
     std::uint32_t bucket;
-    std::size_t index;
+    std::uint32_t index;
     bool negate;
   };
 
-  A point(std::size_t index, bool negate) const { return negate ? -points_[index] : points_[index]; }
+  A point(const Pending& e) const { return e.negate ? -points_[e.index] : points_[e.index]; }
+
+  void place(const Pending& e, bool retried) {
+    if (busy_[e.bucket]) {
+      if (retried || deferred_.size() == batch_limit_)
+        overflow_[e.bucket] = overflow_[e.bucket].add(point(e));
+      else
+        deferred_.push_back(e);
+    } else if (buckets_[e.bucket].infinity) {
+      buckets_[e.bucket] = point(e);
+    } else {
+      busy_[e.bucket] = 1;
+      batch_.push_back(e);
+      if (batch_.size() == batch_limit_) flush();
+    }
+  }
+
+  // Runs the batch, then offers the deferred points once more.
+  void flush() {
+    run_batch();
+    retry_.swap(deferred_);
+    for (const Pending& e : retry_) place(e, true);
+    retry_.clear();
+  }
 
   // Slope denominators: x2 - x1, or 2y for a doubling; P + (-P) needs none (denominator 1).
-  void flush() {
+  void run_batch() {
     const std::size_t n = batch_.size();
     if (n == 0) return;
     denominators_.resize(n);
@@ -80,9 +103,12 @@ class AffineBuckets {
     F acc = F::one();
     for (std::size_t k = 0; k < n; ++k) {
       const A& b = buckets_[batch_[k].bucket];
-      const A p = point(batch_[k].index, batch_[k].negate);
+      const A& p = points_[batch_[k].index];
       F d = p.x - b.x;
-      if (d.is_zero()) d = p.y == b.y && !p.y.is_zero() ? p.y.dbl() : F::one();
+      if (d.is_zero()) {
+        const F py = batch_[k].negate ? -p.y : p.y;
+        d = py == b.y && !py.is_zero() ? py.dbl() : F::one();
+      }
       denominators_[k] = d;
       prefix_[k] = acc;
       acc *= d;
@@ -90,14 +116,15 @@ class AffineBuckets {
     F inv = acc.inverse();
     for (std::size_t k = n; k-- > 0;) {
       A& b = buckets_[batch_[k].bucket];
-      const A p = point(batch_[k].index, batch_[k].negate);
+      const A& p = points_[batch_[k].index];
+      const F py = batch_[k].negate ? -p.y : p.y;
       const F d_inv = inv * prefix_[k];
       inv *= denominators_[k];
       busy_[batch_[k].bucket] = 0;
       F lambda;
       if (p.x != b.x) {
-        lambda = (p.y - b.y) * d_inv;
-      } else if (p.y == b.y && !p.y.is_zero()) {
+        lambda = (py - b.y) * d_inv;
+      } else if (py == b.y && !py.is_zero()) {
         const F xx = p.x.sqr();
         lambda = (xx.dbl() + xx) * d_inv;
       } else {
@@ -116,7 +143,7 @@ class AffineBuckets {
   std::vector<A> buckets_;
   std::vector<Xyzz<C>> overflow_;
   std::vector<std::uint8_t> busy_;
-  std::vector<Pending> batch_;
+  std::vector<Pending> batch_, deferred_, retry_;
   std::vector<F> denominators_, prefix_;
 };
 
@@ -125,12 +152,12 @@ template <class C>
 class XyzzBuckets {
  public:
   XyzzBuckets(std::size_t count, HostSpan<const Affine<C>> points) : points_(points), buckets_(count, Xyzz<C>::identity()) {}
-  void add(std::uint32_t bucket, std::size_t index, bool negate) {
+  void add(std::uint32_t bucket, std::uint32_t index, bool negate) {
     buckets_[bucket] = buckets_[bucket].add(negate ? -points_[index] : points_[index]);
   }
   void finish() {}
   std::size_t size() const { return buckets_.size(); }
-  const Xyzz<C>& value(std::size_t k) const { return buckets_[k]; }
+  void add_to(Xyzz<C>& running, std::size_t k) const { running = running.add(buckets_[k]); }
 
  private:
   HostSpan<const Affine<C>> points_;
@@ -142,21 +169,23 @@ template <class C, class Buckets>
 Xyzz<C> reduce_buckets(const Buckets& buckets) {
   Xyzz<C> running = Xyzz<C>::identity(), total = Xyzz<C>::identity();
   for (std::size_t k = buckets.size(); k-- > 0;) {
-    running = running.add(buckets.value(k));
+    buckets.add_to(running, k);
     total = total.add(running);
   }
   return total;
 }
 
-// One window's sum over points [begin, end): digits read from the offset scalars.
+// One window's sum over points [begin, end) (fewer than 2^32: the buckets index them in 32 bits):
+// digits read from the offset scalars.
 template <class C, class Buckets, std::size_t M>
 Xyzz<C> window_sum(HostSpan<const Affine<C>> points, const std::vector<BigInt<M>>& offsets, const MsmPlan& plan,
                    unsigned window, std::size_t begin, std::size_t end) {
-  Buckets buckets(plan.buckets, points);
-  for (std::size_t i = begin; i < end; ++i) {
-    const int d = signed_digit(offsets[i], window, plan.window_bits);
-    if (d == 0 || points[i].infinity) continue;
-    buckets.add(static_cast<std::uint32_t>(d > 0 ? d - 1 : -d - 1), i, d < 0);
+  const HostSpan<const Affine<C>> part = points.subspan(begin, end - begin);
+  Buckets buckets(plan.buckets, part);
+  for (std::size_t i = 0; i < part.size; ++i) {
+    const int d = signed_digit(offsets[begin + i], window, plan.window_bits);
+    if (d == 0 || part[i].infinity) continue;
+    buckets.add(static_cast<std::uint32_t>(d > 0 ? d - 1 : -d - 1), static_cast<std::uint32_t>(i), d < 0);
   }
   buckets.finish();
   return reduce_buckets<C>(buckets);
@@ -182,6 +211,7 @@ Jacobian<C> pippenger(HostSpan<const Affine<C>> points, ScalarOf scalar_of, cons
   const std::size_t want = 4 * static_cast<std::size_t>(pool.size());
   std::size_t parts = std::max<std::size_t>(1, (want + plan.windows - 1) / plan.windows);
   parts = std::min(parts, std::max<std::size_t>(1, n / (8 * plan.buckets)));
+  parts = std::max<std::size_t>(parts, (n >> 31) + 1);  // parts below 2^31 points
   const std::size_t step = (n + parts - 1) / parts;
   std::vector<Xyzz<C>> sums(static_cast<std::size_t>(plan.windows) * parts, Xyzz<C>::identity());
   pool.run(sums.size(), [&](std::size_t task) {

@@ -132,25 +132,27 @@ class Fp {
   ZKF_HD constexpr bool is_zero() const { return m_.is_zero(); }
   ZKF_HD constexpr bool is_one() const { return m_ == mont_r1(); }
 
+  // Addition and subtraction select the reduced value with a mask, not a branch: in bucket
+  // accumulation the branch would be a coin toss, mispredicted half the time.
   friend ZKF_HD constexpr ZKF_INLINE Fp operator+(const Fp& a, const Fp& b) {
+    Int sum = a.m_;
+    sum.add_in_place(b.m_);  // no carry out: p < 2^(64N - 1)
+    Int reduced = sum;
+    const std::uint64_t keep_sum = 0 - reduced.sub_in_place(modulus());  // all ones when sum < p
     Fp r;
-    r.m_ = a.m_;
-    r.m_.add_in_place(b.m_);  // no carry out: p < 2^(64N - 1)
-    if (r.m_ >= modulus()) r.m_.sub_in_place(modulus());
+    for (std::size_t i = 0; i < kLimbs; ++i) r.m_.w[i] = (sum.w[i] & keep_sum) | (reduced.w[i] & ~keep_sum);
     return r;
   }
   friend ZKF_HD constexpr ZKF_INLINE Fp operator-(const Fp& a, const Fp& b) {
     Fp r;
     r.m_ = a.m_;
-    if (r.m_.sub_in_place(b.m_) != 0) r.m_.add_in_place(modulus());
+    const std::uint64_t wrapped = 0 - r.m_.sub_in_place(b.m_);  // all ones when a < b
+    Int p_or_zero{};
+    for (std::size_t i = 0; i < kLimbs; ++i) p_or_zero.w[i] = modulus().w[i] & wrapped;
+    r.m_.add_in_place(p_or_zero);
     return r;
   }
-  friend ZKF_HD constexpr ZKF_INLINE Fp operator-(const Fp& a) {
-    if (a.is_zero()) return a;
-    Fp r;
-    r.m_ = modulus() - a.m_;
-    return r;
-  }
+  friend ZKF_HD constexpr ZKF_INLINE Fp operator-(const Fp& a) { return zero() - a; }
   friend ZKF_HD constexpr ZKF_INLINE Fp operator*(const Fp& a, const Fp& b) {
     Fp r;
     r.m_ = montgomery::mul(a.m_, b.m_, modulus(), mont_inv());
