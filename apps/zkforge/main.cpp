@@ -9,6 +9,7 @@
 #include "backend_choice.hpp"
 #include "bench.hpp"
 #include "demo.hpp"
+#include "prove.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
 
@@ -36,6 +37,20 @@ int main(int argc, char** argv) {
   verify_cmd->add_option("verification_key", vk_path, "verification_key.json")->required();
   verify_cmd->add_option("public", public_path, "public.json")->required();
   verify_cmd->add_option("proof", proof_path, "proof.json")->required();
+
+  zkforge::cli::ProveOptions prove;
+  auto* prove_cmd = app.add_subcommand(
+      "prove", "Groth16 proof of a snarkjs zkey and circom witness, written as snarkjs' proof.json and public.json");
+  prove_cmd->add_option("zkey", prove.zkey, "circuit.zkey (snarkjs Groth16 key, bn128 or bls12381)")->required();
+  prove_cmd->add_option("witness", prove.wtns, "witness.wtns (circom witness)")->required();
+  prove_cmd->add_option("proof", prove.proof, "proof.json to write")->required();
+  prove_cmd->add_option("public", prove.pub, "public.json to write")->required();
+  prove_cmd->add_option("--backend", prove.backend, "cpu, cuda or hip")
+      ->check(CLI::IsMember({"cpu", "cuda", "hip"}))
+      ->capture_default_str();
+  prove_cmd->add_flag("--timings", prove.timings, "print the time of each phase");
+  prove_cmd->add_flag("--quiet", prove.quiet, "no progress lines on stderr");
+  prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)");
 
   zkforge::cli::BenchOptions bench;
   auto* bench_cmd = app.add_subcommand("bench", "time an MSM or NTT on generated inputs, or a Groth16 verify");
@@ -67,6 +82,7 @@ int main(int argc, char** argv) {
   try {
     if (*demo_cmd) return zkforge::cli::run_demo(demo);
     if (*bench_cmd) return zkforge::cli::run_bench(bench);
+    if (*prove_cmd) return zkforge::cli::run_prove(prove);
     if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
     if (*info_cmd) {
       fmt::print("zkforge {}\nbackends built: ", ZKFORGE_VERSION);

@@ -200,4 +200,77 @@ groth16::PublicInputs<E> parse_public_inputs(const nlohmann::json& pub, const st
   return out;
 }
 
+// ---- writers: snarkjs' proof.json and public.json.
+
+namespace detail {
+
+// A canonical integer in decimal.
+template <std::size_t N>
+std::string decimal(BigInt<N> v) {
+  if (v.is_zero()) return "0";
+  constexpr std::uint64_t kChunk = 10000000000000000000ULL;  // 10^19: v = q * 10^19 + rem, from the top word
+  std::vector<std::uint64_t> chunks;
+  while (!v.is_zero()) {
+    std::uint64_t rem = 0;
+    for (std::size_t i = N; i-- > 0;) {
+      const arch::u128 cur = (static_cast<arch::u128>(rem) << 64) | v.w[i];
+      v.w[i] = static_cast<std::uint64_t>(cur / kChunk);
+      rem = static_cast<std::uint64_t>(cur % kChunk);
+    }
+    chunks.push_back(rem);
+  }
+  std::string out = std::to_string(chunks.back());
+  for (std::size_t i = chunks.size() - 1; i-- > 0;) {
+    const std::string part = std::to_string(chunks[i]);
+    out += std::string(19 - part.size(), '0') + part;
+  }
+  return out;
+}
+
+template <class F>
+nlohmann::json field_json(const F& x) {
+  return decimal(x.to_int());
+}
+template <class F>
+nlohmann::json field_json(const Fp2<F>& x) {
+  return nlohmann::json::array({field_json(x.c0), field_json(x.c1)});
+}
+
+// snarkjs writes affine points with z = 1 ([1, 0] on G2); the point at infinity as [0, 1, 0].
+template <class C>
+nlohmann::json point_json(const Affine<C>& p) {
+  using F = typename C::Field;
+  if (p.infinity) return nlohmann::json::array({field_json(F::zero()), field_json(F::one()), field_json(F::zero())});
+  return nlohmann::json::array({field_json(p.x), field_json(p.y), field_json(F::one())});
+}
+
+}  // namespace detail
+
+inline const char* json_curve_name(JsonCurve c) { return c == JsonCurve::bn128 ? "bn128" : "bls12381"; }
+
+template <class E>
+nlohmann::json proof_json(const groth16::Proof<E>& proof, JsonCurve curve) {
+  nlohmann::json j;
+  j["pi_a"] = detail::point_json(proof.a);
+  j["pi_b"] = detail::point_json(proof.b);
+  j["pi_c"] = detail::point_json(proof.c);
+  j["protocol"] = "groth16";
+  j["curve"] = json_curve_name(curve);
+  return j;
+}
+
+template <std::size_t N>
+nlohmann::json public_inputs_json(const std::vector<BigInt<N>>& inputs) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& x : inputs) j.push_back(detail::decimal(x));
+  return j;
+}
+
+// Writes `j` to `path` laid out as snarkjs does (one-space indentation); Error(malformed_file) if it cannot.
+inline void write_json_file(const std::string& path, const nlohmann::json& j) {
+  std::ofstream out(path);
+  out << j.dump(1) << "\n";
+  if (!out) throw Error(Errc::malformed_file, path + ": cannot write the file");
+}
+
 }  // namespace zkforge::snarkjs

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// `zkforge prove circuit.zkey witness.wtns proof.json public.json`: rapidsnark's job.
+#pragma once
+
+#include <string>
+
+#include "zkforge/groth16/prover.hpp"
+
+namespace zkforge::cli {
+
+struct ProveOptions {
+  std::string backend = "cpu";
+  bool timings = false;  // print the per-phase table on stdout
+  bool quiet = false;    // no progress lines on stderr
+  unsigned threads = 0;
+  std::string zkey, wtns, proof, pub;
+};
+
+// What one `prove` did: the curve, the key's shape, and the time of each step.
+struct ProveReport {
+  std::string curve;  // "bn128" or "bls12381", as snarkjs names them
+  std::size_t log_domain = 0, num_vars = 0, num_public = 0;
+  double read_key_ms = 0, read_witness_ms = 0, write_ms = 0;
+  groth16::PhaseTimings phases;
+};
+
+// Reads the files, proves, writes proof.json and public.json; throws zkforge::Error.
+ProveReport prove_files(const ProveOptions& options);
+
+// Prints the report as a table (one line per phase).
+void print_prove_report(const ProveReport& report);
+
+// The subcommand: 0 proved and written, 3 a zkforge error (message on stderr).
+int run_prove(const ProveOptions& options);
+
+}  // namespace zkforge::cli

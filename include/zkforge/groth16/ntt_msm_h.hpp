@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+// Phase ntt_msm_h: the quotient's scalars from the evaluations a, b, c, in either H convention.
+//
+// a, b, c hold A·w, B·w, C·w on the n-point domain (natural order, n = 2^k). Both conventions first
+// take them to a coset of the domain: an inverse NTT to coefficients (bit-reversed out), then a
+// forward NTT on the coset (bit-reversed in, natural out), so no pass reorders the data.
+//   - odd_coset_lagrange (snarkjs): the coset is g·<omega> with g the primitive 2n-th root, i.e. the
+//     odd powers of the 2n-domain; the scalars are ab - c there (no division: the key's H points
+//     already include it).
+//   - monomial (bellperson): the coset is g·<omega> with g the field's multiplicative generator;
+//     Z(x) = x^n - 1 is the constant g^n - 1 on it, so (ab - c)/Z is one product per point, and an
+//     inverse coset NTT gives the coefficients of h (natural order; degree < n - 1).
+// The result replaces a; b and c are consumed. The MSM with the key's H is the caller's.
+#pragma once
+
+#include <vector>
+
+#include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/groth16/proving_key.hpp"
+#include "zkforge/ntt/ntt.hpp"
+
+namespace zkforge::groth16 {
+
+template <class Backend, class Fr>
+void h_scalars(Backend backend, std::vector<Fr>& a, std::vector<Fr>& b, std::vector<Fr>& c, HConvention convention,
+               RootConvention roots, unsigned threads = 0) {
+  const std::size_t n = a.size();
+  if (b.size() != n || c.size() != n)
+    throw Error(Errc::size_mismatch, "ntt_msm_h: a, b and c must have the same length");
+  if (n == 0) return;
+  std::size_t log_n = 0;
+  while ((std::size_t{1} << log_n) < n) ++log_n;
+  const Fr shift = convention == HConvention::odd_coset_lagrange ? Domain<Fr>::root_of_unity(log_n + 1, roots)
+                                                                 : Fr::generator();
+  NttConfig<Fr> to_coefficients;
+  to_coefficients.direction = NttDirection::inverse;
+  to_coefficients.order = NttOrder::NR;
+  to_coefficients.convention = roots;
+  to_coefficients.threads = threads;
+  NttConfig<Fr> to_coset = to_coefficients;
+  to_coset.direction = NttDirection::forward;
+  to_coset.order = NttOrder::RN;
+  to_coset.coset = shift;
+  for (std::vector<Fr>* x : {&a, &b, &c}) {
+    ntt(backend, HostSpan<Fr>{x->data(), n}, to_coefficients);
+    ntt(backend, HostSpan<Fr>{x->data(), n}, to_coset);
+  }
+  ThreadPool& pool = cpu_pool(threads);
+  if (convention == HConvention::odd_coset_lagrange) {
+    pool.parallel_for(n, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) a[i] = a[i] * b[i] - c[i];
+    }, 4096);
+    return;
+  }
+  const Fr z_inverse = (shift.pow(Fr::Int::from_u64(n)) - Fr::one()).inverse();
+  pool.parallel_for(n, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t i = lo; i < hi; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inverse;
+  }, 4096);
+  NttConfig<Fr> back = to_coefficients;
+  back.order = NttOrder::NN;
+  back.coset = shift;
+  ntt(backend, HostSpan<Fr>{a.data(), n}, back);
+}
+
+}  // namespace zkforge::groth16

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Groth16 prover: supra_seal C2's phases composed over a backend.
+//
+//   evaluate   a = A·w and b = B·w on the domain from the key's matrices, c = a ∘ b (entry (a) only)
+//   prep_msm   classify the witness as 0 / 1 / significant per query (prep_msm.hpp)
+//   ntt_msm_h  the quotient's scalars (ntt_msm_h.hpp) and their MSM with H
+//   batch_add  the bases whose scalar is 1, for A, B1, B2 and L
+//   tail_msm   Pippenger over the significant scalars of A, B1 and L
+//   b_g2_msm   Pippenger over the significant scalars of B2 (on G2)
+//   assemble   pi_a = alpha1 + A + r·delta1,  pi_b = beta2 + B2 + s·delta2,
+//              pi_c = L + H + s·pi_a + r·(beta1 + B1 + s·delta1) - r·s·delta1
+// Each phase's time is returned in PhaseTimings. The prover holds a reference to the key, which
+// must outlive it, and the key's A and B matrices rearranged by row (built once).
+//
+// Two entry points: (a) the full witness, with a key that carries its matrices (a snarkjs zkey);
+// (b) the full witness and the evaluations a, b, c computed by the caller (bellperson-style
+// synthesizers), for keys without matrices or callers that have them already.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "zkforge/curve/group.hpp"
+#include "zkforge/groth16/ntt_msm_h.hpp"
+#include "zkforge/groth16/proving_key.hpp"
+#include "zkforge/groth16/randomness.hpp"
+#include "zkforge/groth16/split_msm.hpp"
+#include "zkforge/msm/msm.hpp"
+
+namespace zkforge::groth16 {
+
+// Milliseconds per phase of one proof.
+struct PhaseTimings {
+  double evaluate = 0, prep_msm = 0, ntt_msm_h = 0, batch_add = 0, tail_msm = 0, b_g2_msm = 0, assemble = 0;
+  double total() const { return evaluate + prep_msm + ntt_msm_h + batch_add + tail_msm + b_g2_msm + assemble; }
+};
+
+struct ProverConfig {
+  MsmConfig msm;         // window, threads and bucket method of every MSM
+  unsigned threads = 0;  // CPU threads of the NTTs and the element-wise work; 0 uses every core
+};
+
+template <class E, class Backend>
+class Prover {
+ public:
+  using Fr = typename E::Fr;
+  using Int = typename Fr::Int;
+  using G1 = typename E::G1;
+  using G2 = typename E::G2;
+
+  explicit Prover(const ProvingKey<E>& key, ProverConfig config = {}) : key_(key), config_(config) {
+    check_key();
+    if (key.has_matrices()) {
+      a_rows_ = by_row(key.a_matrix);
+      b_rows_ = by_row(key.b_matrix);
+    }
+  }
+
+  // Entry (a): the full witness (wire 0 = 1, then public inputs, then private wires), canonical.
+  Proof<E> prove(HostSpan<const Int> witness, const Blinding<Fr>& blinding, PhaseTimings* timings = nullptr) const {
+    if (!key_.has_matrices())
+      throw Error(Errc::invalid_argument, "this proving key has no A and B matrices: pass the a, b, c evaluations");
+    check_witness(witness);
+    PhaseTimings t;
+    const auto start = Clock::now();
+    const std::size_t n = key_.domain_size();
+    std::vector<Fr> w(witness.size);
+    cpu_pool(config_.threads).parallel_for(witness.size, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) Fr::from_int(witness[i], w[i]);
+    }, 4096);
+    std::vector<Fr> a = evaluate(a_rows_, w, n), b = evaluate(b_rows_, w, n), c(n);
+    cpu_pool(config_.threads).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) c[i] = a[i] * b[i];
+    }, 4096);
+    t.evaluate = ms_since(start);
+    Proof<E> proof = prove_evaluated(witness, std::move(a), std::move(b), std::move(c), blinding, t);
+    if (timings != nullptr) *timings = t;
+    return proof;
+  }
+
+  // Entry (b): the full witness and a, b, c on the domain (natural order, Montgomery form).
+  Proof<E> prove(HostSpan<const Int> witness, std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c,
+                 const Blinding<Fr>& blinding, PhaseTimings* timings = nullptr) const {
+    check_witness(witness);
+    const std::size_t n = key_.domain_size();
+    if (a.size() != n || b.size() != n || c.size() != n)
+      throw Error(Errc::size_mismatch, "a, b and c must each hold the domain's " + std::to_string(n) + " evaluations");
+    PhaseTimings t;
+    Proof<E> proof = prove_evaluated(witness, std::move(a), std::move(b), std::move(c), blinding, t);
+    if (timings != nullptr) *timings = t;
+    return proof;
+  }
+
+  // The public inputs of a witness: wires 1 .. num_public.
+  std::vector<Int> public_inputs(HostSpan<const Int> witness) const {
+    check_witness(witness);
+    return std::vector<Int>(witness.data + 1, witness.data + 1 + key_.num_public);
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  static double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  }
+
+  struct Rows {
+    std::vector<std::size_t> begin;  // entries of row i: [begin[i], begin[i + 1])
+    std::vector<std::uint32_t> signal;
+    std::vector<Fr> value;
+  };
+
+  Rows by_row(const std::vector<MatrixEntry<Fr>>& entries) const {
+    Rows r;
+    const std::size_t n = key_.domain_size();
+    r.begin.assign(n + 1, 0);
+    for (const auto& e : entries) ++r.begin[e.constraint + 1];
+    for (std::size_t i = 0; i < n; ++i) r.begin[i + 1] += r.begin[i];
+    r.signal.resize(entries.size());
+    r.value.resize(entries.size());
+    std::vector<std::size_t> next(r.begin.begin(), r.begin.end() - 1);
+    for (const auto& e : entries) {
+      const std::size_t k = next[e.constraint]++;
+      r.signal[k] = e.signal;
+      r.value[k] = e.value;
+    }
+    return r;
+  }
+
+  std::vector<Fr> evaluate(const Rows& rows, const std::vector<Fr>& w, std::size_t n) const {
+    std::vector<Fr> out(n);
+    cpu_pool(config_.threads).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t row = lo; row < hi; ++row) {
+        Fr acc = Fr::zero();
+        for (std::size_t k = rows.begin[row]; k < rows.begin[row + 1]; ++k) acc += rows.value[k] * w[rows.signal[k]];
+        out[row] = acc;
+      }
+    }, 1024);
+    return out;
+  }
+
+  void check_key() const {
+    const std::size_t n = key_.num_vars, priv = n - key_.num_public - 1;
+    auto expect = [](std::size_t got, std::size_t want, const char* what) {
+      if (got != want)
+        throw Error(Errc::size_mismatch, std::string("proving key: ") + what + " has " + std::to_string(got) +
+                                             " points, expected " + std::to_string(want));
+    };
+    if (key_.num_public + 1 > n) throw Error(Errc::size_mismatch, "proving key: more public inputs than wires");
+    expect(key_.a.size(), n, "A");
+    expect(key_.b_1.size(), n, "B1");
+    expect(key_.b_2.size(), n, "B2");
+    expect(key_.l.size(), priv, "L");
+    expect(key_.ic.size(), key_.num_public + 1, "IC");
+    const std::size_t h_points = key_.h_convention == HConvention::odd_coset_lagrange ? key_.domain_size()
+                                                                                      : key_.domain_size() - 1;
+    expect(key_.h.size(), h_points, "H");
+  }
+
+  void check_witness(HostSpan<const Int> witness) const {
+    if (witness.size != key_.num_vars)
+      throw Error(Errc::size_mismatch, "the witness has " + std::to_string(witness.size) + " values, the key " +
+                                           std::to_string(key_.num_vars) + " wires");
+    if (witness.size == 0 || witness[0] != Int::from_u64(1))
+      throw Error(Errc::invalid_argument, "witness value 0 (the constant wire) must be 1");
+    for (std::size_t i = 0; i < witness.size; ++i)
+      if (witness[i] >= Fr::kModulus)
+        throw Error(Errc::not_canonical, "witness value " + std::to_string(i) + " is not below r");
+  }
+
+  Proof<E> prove_evaluated(HostSpan<const Int> witness, std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c,
+                           const Blinding<Fr>& blinding, PhaseTimings& t) const {
+    const std::size_t pub = key_.num_public;
+    auto t0 = Clock::now();
+    const MsmSplit all = prep_msm(witness, pub + 1);
+    const HostSpan<const Int> private_wires = witness.subspan(pub + 1, witness.size - pub - 1);
+    const MsmSplit priv = prep_msm(private_wires, 0);
+    t.prep_msm = ms_since(t0);
+
+    t0 = Clock::now();
+    h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
+    const Jacobian<G1> h = msm(Backend{}, host_span(key_.h), HostSpan<const Fr>{a.data(), key_.h.size()}, config_.msm);
+    t.ntt_msm_h = ms_since(t0);
+
+    const Jacobian<G1> sum_a = split_msm(Backend{}, host_span(key_.a), witness, all, config_.msm, t.batch_add, t.tail_msm);
+    const Jacobian<G1> sum_b1 = split_msm(Backend{}, host_span(key_.b_1), witness, all, config_.msm, t.batch_add, t.tail_msm);
+    const Jacobian<G1> sum_l = split_msm(Backend{}, host_span(key_.l), private_wires, priv, config_.msm, t.batch_add, t.tail_msm);
+    const Jacobian<G2> sum_b2 = split_msm(Backend{}, host_span(key_.b_2), witness, all, config_.msm, t.batch_add, t.b_g2_msm);
+
+    t0 = Clock::now();
+    const Fr& r = blinding.r;
+    const Fr& s = blinding.s;
+    const Jacobian<G1> pi_a = Jacobian<G1>::from_affine(key_.alpha_1).add(sum_a).add(scalar_mul(key_.delta_1, r));
+    const Jacobian<G2> pi_b = Jacobian<G2>::from_affine(key_.beta_2).add(sum_b2).add(scalar_mul(key_.delta_2, s));
+    const Jacobian<G1> b_1 = Jacobian<G1>::from_affine(key_.beta_1).add(sum_b1).add(scalar_mul(key_.delta_1, s));
+    const Affine<G1> pi_a_affine = pi_a.to_affine();
+    const Jacobian<G1> pi_c = sum_l.add(h)
+                                  .add(scalar_mul(pi_a_affine, s))
+                                  .add(scalar_mul(b_1.to_affine(), r))
+                                  .add(-scalar_mul(key_.delta_1, r * s));
+    Proof<E> proof{pi_a_affine, pi_b.to_affine(), pi_c.to_affine()};
+    t.assemble = ms_since(t0);
+    return proof;
+  }
+
+  const ProvingKey<E>& key_;
+  ProverConfig config_;
+  Rows a_rows_, b_rows_;
+};
+
+}  // namespace zkforge::groth16

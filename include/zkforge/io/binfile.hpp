@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// The iden3 binary container shared by .zkey, .wtns, .r1cs and .ptau files, memory-mapped.
+//
+// Layout (all little-endian): magic[4] | version u32 | nSections u32 | { id u32 | size u64 | payload }*.
+// Sections may come in any order and are found through this table, never by position. Opening
+// checks the magic, the version and that every section lies inside the file; a section id that
+// occurs twice is refused. Every failure is Error(malformed_file) whose message names the file, the
+// section and the byte offset, and what was expected there.
+#pragma once
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <string>
+
+#include "zkforge/error.hpp"
+
+namespace zkforge::io {
+
+// A read-only memory map of a whole file; the bytes live as long as the object.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path) : path_(path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw Error(Errc::malformed_file, path + ": cannot open (" + std::strerror(errno) + ")");
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      ::close(fd);
+      throw Error(Errc::malformed_file, path + ": not a regular file");
+    }
+    size_ = static_cast<std::uint64_t>(st.st_size);
+    if (size_ > 0) {
+      void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p == MAP_FAILED) {
+        const int e = errno;
+        ::close(fd);
+        throw Error(Errc::malformed_file, path + ": cannot map the file (" + std::strerror(e) + ")");
+      }
+      data_ = static_cast<const std::uint8_t*>(p);
+    }
+    ::close(fd);
+  }
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  ~MappedFile() {
+    if (data_ != nullptr) ::munmap(const_cast<std::uint8_t*>(data_), size_);
+  }
+
+  const std::string& path() const { return path_; }
+  const std::uint8_t* data() const { return data_; }
+  std::uint64_t size() const { return size_; }
+
+ private:
+  std::string path_;
+  const std::uint8_t* data_ = nullptr;
+  std::uint64_t size_ = 0;
+};
+
+// A bounds-checked little-endian cursor over one region of a file. `where` names the region
+// ("zkey.zkey: section 2"); offsets in messages are absolute byte offsets in the file.
+class Cursor {
+ public:
+  Cursor(const std::uint8_t* file_base, std::uint64_t begin, std::uint64_t end, std::string where)
+      : base_(file_base), pos_(begin), end_(end), where_(std::move(where)) {}
+
+  std::uint64_t offset() const { return pos_; }
+  std::uint64_t remaining() const { return end_ - pos_; }
+  const std::string& where() const { return where_; }
+
+  // Error(malformed_file) naming the region and the offset.
+  [[noreturn]] void fail(const std::string& what) const { fail_at(pos_, what); }
+  [[noreturn]] void fail_at(std::uint64_t offset, const std::string& what) const {
+    throw Error(Errc::malformed_file, where_ + " at byte " + std::to_string(offset) + ": " + what);
+  }
+
+  // The next `count` bytes, or an error naming `what` was expected.
+  const std::uint8_t* take(std::uint64_t count, const char* what) {
+    if (count > remaining())
+      fail("expected " + std::string(what) + " (" + std::to_string(count) + " bytes), only " +
+           std::to_string(remaining()) + " left");
+    const std::uint8_t* p = base_ + pos_;
+    pos_ += count;
+    return p;
+  }
+  std::uint32_t u32(const char* what) { return static_cast<std::uint32_t>(le(take(4, what), 4)); }
+  std::uint64_t u64(const char* what) { return le(take(8, what), 8); }
+
+  // A count whose elements take `element_bytes` each and must fit in what is left.
+  std::uint64_t count_fitting(std::uint64_t count, std::uint64_t element_bytes, const char* what) const {
+    if (element_bytes != 0 && count > remaining() / element_bytes)
+      fail(std::string(what) + " " + std::to_string(count) + " needs " + std::to_string(element_bytes) +
+           " bytes each, more than the " + std::to_string(remaining()) + " left");
+    return count;
+  }
+
+  static std::uint64_t le(const std::uint8_t* p, unsigned bytes) {
+    std::uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
+    return v;
+  }
+
+ private:
+  const std::uint8_t* base_;
+  std::uint64_t pos_, end_;
+  std::string where_;
+};
+
+// One section: absolute offset and size of its payload.
+struct Section {
+  std::uint32_t id = 0;
+  std::uint64_t offset = 0;
+  std::uint64_t size = 0;
+};
+
+// A mapped container file and its section table.
+class BinFile {
+ public:
+  // Opens `path` and checks that it is a `magic` file of version `version`.
+  BinFile(const std::string& path, const char (&magic)[5], std::uint32_t version) : file_(path) {
+    Cursor c(file_.data(), 0, file_.size(), path);
+    const std::uint8_t* m = c.take(4, "the magic bytes");
+    if (std::memcmp(m, magic, 4) != 0)
+      c.fail_at(0, "expected the magic \"" + std::string(magic) + "\", found \"" + printable(m) + "\"");
+    const std::uint32_t v = c.u32("the version");
+    if (v != version)
+      c.fail_at(4, "expected version " + std::to_string(version) + ", found " + std::to_string(v));
+    const std::uint32_t n = c.u32("the section count");
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint64_t at = c.offset();
+      Section s;
+      s.id = c.u32("a section id");
+      s.size = c.u64("a section size");
+      s.offset = c.offset();
+      if (s.size > c.remaining())
+        c.fail_at(at, "section " + std::to_string(s.id) + " declares " + std::to_string(s.size) +
+                          " bytes, but only " + std::to_string(c.remaining()) + " follow");
+      if (!sections_.emplace(s.id, s).second) c.fail_at(at, "section " + std::to_string(s.id) + " occurs twice");
+      c.take(s.size, "the section payload");
+    }
+  }
+
+  const std::string& path() const { return file_.path(); }
+  const std::uint8_t* data() const { return file_.data(); }
+  bool has(std::uint32_t id) const { return sections_.count(id) != 0; }
+
+  // The section with this id; Error(malformed_file) naming it if it is absent.
+  const Section& section(std::uint32_t id, const char* name) const {
+    const auto it = sections_.find(id);
+    if (it == sections_.end())
+      throw Error(Errc::malformed_file, path() + ": section " + std::to_string(id) + " (" + name + ") is missing");
+    return it->second;
+  }
+
+  // A cursor over a section's payload, named "file: section id (name)".
+  Cursor cursor(std::uint32_t id, const char* name) const {
+    const Section& s = section(id, name);
+    return Cursor(file_.data(), s.offset, s.offset + s.size,
+                  path() + ": section " + std::to_string(id) + " (" + name + ")");
+  }
+
+  // Error unless the section holds exactly `expected` bytes.
+  void expect_size(std::uint32_t id, const char* name, std::uint64_t expected, const std::string& why) const {
+    const Section& s = section(id, name);
+    if (s.size != expected)
+      throw Error(Errc::malformed_file, path() + ": section " + std::to_string(id) + " (" + name + ") at byte " +
+                                            std::to_string(s.offset) + ": expected " + std::to_string(expected) +
+                                            " bytes (" + why + "), found " + std::to_string(s.size));
+  }
+
+ private:
+  static std::string printable(const std::uint8_t* m) {
+    std::string s;
+    for (int i = 0; i < 4; ++i) s += (m[i] >= 0x20 && m[i] < 0x7f) ? static_cast<char>(m[i]) : '?';
+    return s;
+  }
+
+  MappedFile file_;
+  std::map<std::uint32_t, Section> sections_;
+};
+
+}  // namespace zkforge::io

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reader of circom/snarkjs witness files (.wtns, magic "wtns", version 2).
+//
+// Section 1: n8 u32 | prime[n8] (the scalar field r) | nWitness u32. Section 2: nWitness values of
+// n8 bytes, canonical little-endian. The prime must be the engine's r, section 2 must hold exactly
+// nWitness values and each must be below r. Errors are Error(malformed_file, or not_canonical for a
+// value >= r) naming the file, the section and the byte offset.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "zkforge/io/binfile.hpp"
+
+namespace zkforge::snarkjs {
+
+// The witness (wire 0 = 1, then outputs, public inputs, private wires) as canonical integers below Fr's modulus.
+template <class Fr>
+std::vector<typename Fr::Int> read_wtns(const std::string& path) {
+  using Int = typename Fr::Int;
+  const io::BinFile f(path, "wtns", 2);
+  io::Cursor h = f.cursor(1, "header");
+  const std::uint32_t n8 = h.u32("n8");
+  if (n8 != Int::kWords * 8)
+    h.fail_at(h.offset() - 4, "expected " + std::to_string(Int::kWords * 8) + "-byte values, found n8 = " + std::to_string(n8));
+  const std::uint64_t prime_at = h.offset();
+  const std::uint8_t* p = h.take(n8, "the prime");
+  Int prime{};
+  for (std::size_t i = 0; i < n8; ++i) prime.w[i / 8] |= static_cast<std::uint64_t>(p[i]) << (8 * (i % 8));
+  if (prime != Fr::kModulus) h.fail_at(prime_at, std::string("the prime is not the scalar field of ") + Fr::Params::name);
+  const std::uint32_t count = h.u32("nWitness");
+  f.expect_size(2, "values", std::uint64_t{count} * n8, "nWitness values of n8 bytes");
+
+  io::Cursor v = f.cursor(2, "values");
+  std::vector<Int> out(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint64_t at = v.offset();
+    const std::uint8_t* b = v.take(n8, "a witness value");
+    for (std::size_t k = 0; k < n8; ++k) out[i].w[k / 8] |= static_cast<std::uint64_t>(b[k]) << (8 * (k % 8));
+    if (out[i] >= Fr::kModulus)
+      throw Error(Errc::not_canonical, v.where() + " at byte " + std::to_string(at) + ": witness value " +
+                                           std::to_string(i) + " is not below r");
+  }
+  return out;
+}
+
+}  // namespace zkforge::snarkjs

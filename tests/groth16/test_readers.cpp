@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+// The .zkey and .wtns readers on snarkjs' files and on damaged copies of them: every damage is an
+// Error whose code and message name what is wrong and where (file, section, byte offset).
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "support/seed.hpp"
+#include "zkforge/io/wtns.hpp"
+#include "zkforge/io/zkey.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
+
+using namespace zkforge;
+
+namespace {
+
+std::string data(const std::string& curve, const std::string& file) {
+  return std::string(ZKFORGE_TESTS_DIR) + "/data/groth16/" + curve + "/" + file;
+}
+
+std::vector<std::uint8_t> bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+// A damaged copy in the temporary folder, removed at the end of the scope.
+struct TempFile {
+  std::string path;
+  explicit TempFile(const std::vector<std::uint8_t>& bytes) {
+    path = (std::filesystem::temp_directory_path() /
+            ("zkforge-test-" + std::to_string(test::seed()) + "-" + std::to_string(counter()++) + ".bin"))
+               .string();
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  ~TempFile() { std::remove(path.c_str()); }
+  static int& counter() {
+    static int c = 0;
+    return c;
+  }
+};
+
+void put_u32(std::vector<std::uint8_t>& b, std::uint64_t at, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) b[at + i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+std::uint32_t get_u32(const std::vector<std::uint8_t>& b, std::uint64_t at) {
+  std::uint32_t v = 0;
+  for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(b[at + i]) << (8 * i);
+  return v;
+}
+
+// The error a reader throws on `bytes`; fails the test if it throws none.
+template <class Read>
+Error error_of(const std::vector<std::uint8_t>& bytes, Read read) {
+  const TempFile f(bytes);
+  try {
+    read(f.path);
+  } catch (const Error& e) {
+    return e;
+  }
+  FAIL("the reader accepted a damaged file");
+  return Error(Errc::invalid_argument, "");
+}
+
+bool contains(const Error& e, const std::string& s) { return std::string(e.what()).find(s) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("zkey_curve tells the two curves apart", "[io][zkey]") {
+  CHECK(snarkjs::zkey_curve(data("bn128", "chain.zkey")) == snarkjs::ZkeyCurve::bn128);
+  CHECK(snarkjs::zkey_curve(data("bls12381", "chain.zkey")) == snarkjs::ZkeyCurve::bls12381);
+}
+
+TEST_CASE("the zkey reader reads snarkjs' key and refuses the other curve", "[io][zkey]") {
+  const auto key = snarkjs::read_zkey<bn254::Engine>(data("bn128", "chain.zkey"));
+  CHECK(key.num_public == 3);
+  CHECK(key.log_domain == 6);
+  CHECK(key.a.size() == key.num_vars);
+  CHECK(key.h.size() == 64);
+  CHECK(key.a_matrix.size() > 0);
+  CHECK(key.b_matrix.size() > 0);
+  const Error e = error_of(bytes_of(data("bls12381", "chain.zkey")),
+                           [](const std::string& p) { snarkjs::read_zkey<bn254::Engine>(p); });
+  CHECK(e.code() == Errc::malformed_file);
+  CHECK(contains(e, "section 2 (header) at byte"));
+}
+
+TEST_CASE("the zkey reader names the damage and its offset", "[io][zkey]") {
+  using E = bn254::Engine;
+  const std::string path = data("bn128", "chain.zkey");
+  const auto good = bytes_of(path);
+  const io::BinFile table(path, "zkey", 1);
+  const auto read = [](const std::string& p) { snarkjs::read_zkey<E>(p); };
+  const std::uint64_t header = table.section(2, "header").offset;
+
+  SECTION("wrong magic") {
+    auto b = good;
+    b[0] = 'x';
+    const Error e = error_of(b, read);
+    CHECK(e.code() == Errc::malformed_file);
+    CHECK(contains(e, "at byte 0: expected the magic \"zkey\""));
+  }
+  SECTION("truncated anywhere") {
+    auto rng = test::rng_for(71);
+    for (int k = 0; k < 20; ++k) {
+      auto b = good;
+      b.resize(rng() % good.size());
+      CHECK(error_of(b, read).code() == Errc::malformed_file);
+    }
+  }
+  SECTION("a section size past the end") {
+    auto b = good;
+    put_u32(b, header - 8, 0xfffffff0u);  // the header section's size field (low word)
+    const Error e = error_of(b, read);
+    CHECK(contains(e, "declares"));
+  }
+  SECTION("nVars that disagrees with the point sections") {
+    auto b = good;
+    put_u32(b, header + 72, get_u32(good, header + 72) + 1);
+    const Error e = error_of(b, read);
+    CHECK(e.code() == Errc::malformed_file);
+    CHECK(contains(e, "section 5 (A)"));
+  }
+  SECTION("a domain size that is not a power of two") {
+    auto b = good;
+    put_u32(b, header + 80, 48);
+    const Error e = error_of(b, read);
+    CHECK(contains(e, "at byte " + std::to_string(header + 80)));
+    CHECK(contains(e, "domainSize 48"));
+  }
+  SECTION("a coefficient naming a signal past nVars") {
+    auto b = good;
+    const std::uint64_t first = table.section(4, "coefficients").offset + 4;
+    put_u32(b, first + 8, 1u << 30);
+    const Error e = error_of(b, read);
+    CHECK(contains(e, "at byte " + std::to_string(first + 8)));
+    CHECK(contains(e, "signal"));
+  }
+  SECTION("a point off the curve") {
+    auto b = good;
+    const io::Section& a = table.section(5, "A");
+    std::uint64_t at = a.offset;
+    while (b[at] == 0 && b[at + 1] == 0) at += 64;  // skip points at infinity
+    b[at + 40] ^= 1;                                   // y's Montgomery bytes
+    const Error e = error_of(b, read);
+    CHECK((e.code() == Errc::not_on_curve || e.code() == Errc::not_canonical));
+    CHECK(contains(e, "section 5 (A) point " + std::to_string((at - a.offset) / 64)));
+  }
+  SECTION("a protocol other than Groth16") {
+    auto b = good;
+    put_u32(b, table.section(1, "protocol").offset, 2);
+    CHECK(contains(error_of(b, read), "expected protocol 1"));
+  }
+}
+
+TEST_CASE("the wtns reader checks the prime, the count and every value", "[io][wtns]") {
+  using Fr = bn254::Fr;
+  const std::string path = data("bn128", "witness.wtns");
+  const auto good = bytes_of(path);
+  const auto w = snarkjs::read_wtns<Fr>(path);
+  REQUIRE(w.size() > 4);
+  CHECK(w[0] == Fr::Int::from_u64(1));
+  CHECK(w[2] == Fr::Int::from_u64(3));  // input a = 3 (public.json: out, a, b)
+  const auto read = [](const std::string& p) { snarkjs::read_wtns<Fr>(p); };
+
+  const Error other = error_of(bytes_of(data("bls12381", "witness.wtns")), [](const std::string& p) {
+    snarkjs::read_wtns<bn254::Fr>(p);
+  });
+  CHECK(contains(other, "the prime is not the scalar field"));
+
+  const io::BinFile table(path, "wtns", 2);
+  const std::uint64_t values = table.section(2, "values").offset;
+  auto big = good;
+  for (int i = 0; i < 32; ++i) big[values + 32 + i] = 0xff;
+  const Error e = error_of(big, read);
+  CHECK(e.code() == Errc::not_canonical);
+  CHECK(contains(e, "at byte " + std::to_string(values + 32)));
+
+  auto count = good;
+  put_u32(count, table.section(1, "header").offset + 36, static_cast<std::uint32_t>(w.size() + 1));
+  CHECK(contains(error_of(count, read), "nWitness values"));
+}
