@@ -9,9 +9,9 @@ ZKFORGE_BUILD_DIR=$build "$root/scripts/build.sh" "$@"
 # The second implementations the tests compare against (npm); without node >= 20.19 those tests SKIP.
 if command -v node >/dev/null && node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a==20&&b>=19)?0:1)'; then
   (cd "$root/tests/interop" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
-    echo "zkforge: npm ci in tests/interop failed: the cross-checks against @noble/curves will SKIP" >&2
+    echo "zkforge: npm ci in tests/interop failed: the cross-checks against @noble/curves and snarkjs will SKIP" >&2
 else
-  echo "zkforge: node >= 20.19 not found: the cross-checks against @noble/curves will SKIP" >&2
+  echo "zkforge: node >= 20.19 not found: the cross-checks against @noble/curves and snarkjs will SKIP" >&2
 fi
 cd "$build"
 ctest --output-on-failure --parallel "$(nproc)" --timeout 1200
