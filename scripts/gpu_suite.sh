@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Runs the GPU test suite and the GPU benchmarks from a build made by scripts/device_stage.sh (or any
-# CUDA build directory); logs and JSON results go to $OUT (or ./gpu-results).
-# usage: scripts/gpu_suite.sh [stage-dir] [--bench-only|--tests-only]
+# Runs the GPU test suite, GPU proofs of snarkjs keys and the GPU benchmarks from a build made by
+# scripts/device_stage.sh (or any CUDA build directory); logs, proofs and JSON results go to $OUT
+# (or ./gpu-results). Run from the source tree's root (the tests read tests/data).
+# usage: scripts/gpu_suite.sh [stage-dir] [--tests-only|--bench-only]
 set -uo pipefail
 stage=${1:-.device}
 mode=${2:-all}
 out=${OUT:-gpu-results}
 mkdir -p "$out"
 export LD_LIBRARY_PATH=$stage/lib:${LD_LIBRARY_PATH:-}
+export ZKFORGE_TESTS_DIR=$PWD/tests
 bin=$stage/build
+z=$bin/apps/zkforge/zkforge
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm --format=csv | tee "$out/gpu.txt"
 status=0
 if [[ $mode != --bench-only ]]; then
@@ -19,16 +22,31 @@ if [[ $mode != --bench-only ]]; then
     "$t" 2>&1 | tee "$out/$(basename "$t").log" | tail -4
     [[ ${PIPESTATUS[0]} -eq 0 ]] || status=1
   done
+  # zkforge prove --backend cuda on snarkjs keys: the bundled ones and any staged in $stage/interop
+  # (folders holding key.zkey, witness.wtns, verification_key.json); proofs kept for snarkjs.
+  for dir in tests/data/chain1018/* "$stage"/interop/*; do
+    [[ -d $dir ]] || continue
+    name=$(basename "$(dirname "$dir")")_$(basename "$dir")
+    zkey=$dir/key.zkey
+    [[ -f $zkey ]] || zkey=$dir/chain.zkey
+    mkdir -p "$out/proofs/$name"
+    echo "=== prove --backend cuda: $name"
+    "$z" prove --backend cuda --timings --quiet "$zkey" "$dir/witness.wtns" "$out/proofs/$name/proof.json" \
+      "$out/proofs/$name/public.json" | tee "$out/proofs/$name/timings.txt" || status=1
+    "$z" verify "$dir/verification_key.json" "$out/proofs/$name/public.json" "$out/proofs/$name/proof.json" || status=1
+  done
 fi
 if [[ $mode != --tests-only ]]; then
-  z=$bin/apps/zkforge/zkforge
   bench() { "$z" bench "$@" --backend cuda --json | tee -a "$out/bench.jsonl"; }
-  for k in 16 18 20 22 24 26; do bench msm --curve bls12_381 --log-n $k; done
-  for k in 16 20 22 24 26; do bench msm --curve bn254 --log-n $k; done
-  for k in 20 22 24; do bench msm --curve bls12_381 --g2 --log-n $k; bench msm --curve bn254 --g2 --log-n $k; done
-  for k in 16 20 24 26 28; do
+  for k in 16 20 22 24; do bench msm --curve bls12_381 --log-n $k; done
+  for k in 20 24; do bench msm --curve bn254 --log-n $k; done
+  for k in 16 20 24; do
     for kind in forward inverse coset; do bench ntt --curve bls12_381 --log-n $k --ntt $kind; done
     bench ntt --curve bn254 --log-n $k
+  done
+  for k in 16 18 20 22; do
+    bench prove --curve bn254 --log-n $k --repeat 3
+    bench prove --curve bls12_381 --log-n $k --repeat 3
   done
 fi
 exit $status

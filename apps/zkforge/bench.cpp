@@ -20,8 +20,10 @@
 #include "zkforge/io/snarkjs_json.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
+#include "zkforge/groth16/prover.hpp"
 #if ZKFORGE_WITH_CUDA
 #include "zkforge/msm/cuda.hpp"
+#include "zkforge/ntt/cuda.hpp"
 #endif
 
 namespace zkforge::cli {
@@ -48,7 +50,7 @@ void print(const BenchOptions& o, const std::string& op, const Timing& t) {
     fmt::print("{{\"op\":\"{}\",\"curve\":\"{}\",\"log_n\":{},\"backend\":\"{}\",\"median_ms\":{:.3f},\"min_ms\":{:.3f},\"runs\":{}}}\n",
                op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms, std::max(1, o.repeat));
   } else {
-    fmt::print("{:<14} {:<10} {:>6} {:>8} {:>12.3f} {:>12.3f}\n", op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms);
+    fmt::print("{:<18} {:<10} {:>6} {:>8} {:>12.3f} {:>12.3f}\n", op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms);
   }
 }
 
@@ -119,9 +121,83 @@ int bench_ntt(const BenchOptions& o) {
     cfg.order = NttOrder::RN;
   }
   if (o.ntt_kind == "coset") cfg.coset = F::generator();
-  const Timing t = time_runs(o.repeat, [&] { ntt(Cpu{}, HostSpan<F>(data), cfg); });
-  print(o, "ntt_" + o.ntt_kind, t);
+#if ZKFORGE_WITH_CUDA
+  if (o.backend == "cuda") {
+    // Host data in and out: the upload and the download are part of the time.
+    print(o, "ntt_" + o.ntt_kind + "_from_host", time_runs(o.repeat, [&] { ntt(Cuda{}, HostSpan<F>(data), cfg); }));
+    return 0;
+  }
+#endif
+  print(o, "ntt_" + o.ntt_kind, time_runs(o.repeat, [&] { ntt(Cpu{}, HostSpan<F>(data), cfg); }));
   return 0;
+}
+
+// A Groth16 proof of a synthetic circuit of 2^K constraints and 2^K wires, for timing only: the key's
+// points are distinct points of the right groups (not a setup's; the proof is not valid), the A and
+// B matrices have one entry per row, and the witness is 3/8 zeros, 3/8 ones and 1/4 random values,
+// as circuits heavy in boolean signals have. One JSON line or row per phase, from the median run.
+template <class E, class Backend>
+int bench_prove(const BenchOptions& o) {
+  using Fr = typename E::Fr;
+  const std::size_t n = std::size_t{1} << o.log_n;
+  groth16::ProvingKey<E> key;
+  key.num_vars = n;
+  key.num_public = 1;
+  key.log_domain = o.log_n;
+  const auto g1 = bench_points<typename E::G1>(n + 6, 11);
+  const auto g2 = bench_points<typename E::G2>(n + 3, 12);
+  key.alpha_1 = g1[n];
+  key.beta_1 = g1[n + 1];
+  key.delta_1 = g1[n + 2];
+  key.ic = {g1[n + 3], g1[n + 4]};
+  key.beta_2 = g2[n];
+  key.gamma_2 = g2[n + 1];
+  key.delta_2 = g2[n + 2];
+  key.a.assign(g1.begin(), g1.begin() + static_cast<std::ptrdiff_t>(n));
+  key.b_1 = key.a;
+  key.h = key.a;
+  key.l.assign(g1.begin() + 2, g1.begin() + static_cast<std::ptrdiff_t>(n));
+  key.b_2.assign(g2.begin(), g2.begin() + static_cast<std::ptrdiff_t>(n));
+  std::mt19937_64 rng(13);
+  for (std::size_t row = 0; row < n; ++row) {
+    key.a_matrix.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(row), Fr::random(rng)});
+    key.b_matrix.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>((7 * row + 3) % n), Fr::random(rng)});
+  }
+  std::vector<typename Fr::Int> witness(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto kind = rng() % 8;
+    witness[i] = kind < 3 ? Fr::Int::from_u64(0) : kind < 6 ? Fr::Int::from_u64(1) : Fr::random(rng).to_int();
+  }
+  witness[0] = Fr::Int::from_u64(1);
+  groth16::ProverConfig config;
+  config.threads = o.threads;
+  config.msm.threads = o.threads;
+  const groth16::Prover<E, Backend> prover(key, config);
+  const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
+  std::vector<groth16::PhaseTimings> runs;
+  const Timing total = time_runs(o.repeat, [&] {
+    groth16::PhaseTimings t;
+    (void)prover.prove(host_span(witness), blinding, &t);
+    runs.push_back(t);
+  });
+  runs.erase(runs.begin());  // the warm-up
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.total() < b.total(); });
+  const groth16::PhaseTimings& m = runs[runs.size() / 2];
+  const std::pair<const char*, double> phases[] = {{"prove_evaluate", m.evaluate},   {"prove_prep_msm", m.prep_msm},
+                                                   {"prove_ntt_msm_h", m.ntt_msm_h}, {"prove_batch_add", m.batch_add},
+                                                   {"prove_tail_msm", m.tail_msm},   {"prove_b_g2_msm", m.b_g2_msm},
+                                                   {"prove_assemble", m.assemble}};
+  for (const auto& [name, ms] : phases) print(o, name, Timing{ms, ms});
+  print(o, "prove_total", total);
+  return 0;
+}
+
+template <class E>
+int bench_prove_on(const BenchOptions& o) {
+#if ZKFORGE_WITH_CUDA
+  if (o.backend == "cuda") return bench_prove<E, Cuda>(o);
+#endif
+  return bench_prove<E, Cpu>(o);
 }
 
 // Groth16 verification of the bundled snarkjs proof of the curve, on the calling thread: with a
@@ -145,9 +221,9 @@ int bench_verify(BenchOptions o, const std::string& name) {
 
 int run_bench(const BenchOptions& o) {
   require_backend(o.backend);
-  if (o.backend == "hip" || (o.backend == "cuda" && o.op != "msm"))
+  if (o.backend == "hip" || (o.backend == "cuda" && o.op == "verify"))
     throw Error(Errc::backend_unavailable, "no " + o.op + " benchmark on the " + o.backend + " backend in this version");
-  if (!o.json) fmt::print("{:<14} {:<10} {:>6} {:>8} {:>12} {:>12}\n", "op", "curve", "log_n", "backend", "median_ms", "min_ms");
+  if (!o.json) fmt::print("{:<18} {:<10} {:>6} {:>8} {:>12} {:>12}\n", "op", "curve", "log_n", "backend", "median_ms", "min_ms");
   if (o.op == "msm") {
     return o.curve == "bn254" ? bench_msm_group<bn254::G1Curve, bn254::G2Curve>(o)
                               : bench_msm_group<bls12_381::G1Curve, bls12_381::G2Curve>(o);
@@ -155,6 +231,7 @@ int run_bench(const BenchOptions& o) {
   if (o.op == "verify")
     return o.curve == "bn254" ? bench_verify<bn254::Engine>(o, "bn128") : bench_verify<bls12_381::Engine>(o, "bls12381");
   if (o.op == "ntt") return o.curve == "bn254" ? bench_ntt<bn254::Fr>(o) : bench_ntt<bls12_381::Fr>(o);
+  if (o.op == "prove") return o.curve == "bn254" ? bench_prove_on<bn254::Engine>(o) : bench_prove_on<bls12_381::Engine>(o);
   throw Error(Errc::invalid_argument, "unknown benchmark '" + o.op + "'");
 }
 

@@ -48,13 +48,16 @@ int main(int argc, char** argv) {
   prove_cmd->add_option("--backend", prove.backend, "cpu, cuda or hip")
       ->check(CLI::IsMember({"cpu", "cuda", "hip"}))
       ->capture_default_str();
+  prove_cmd->add_option("--device", prove.device, "GPU index for --backend cuda")->capture_default_str();
   prove_cmd->add_flag("--timings", prove.timings, "print the time of each phase");
   prove_cmd->add_flag("--quiet", prove.quiet, "no progress lines on stderr");
   prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)");
 
   zkforge::cli::BenchOptions bench;
-  auto* bench_cmd = app.add_subcommand("bench", "time an MSM or NTT on generated inputs, or a Groth16 verify");
-  bench_cmd->add_option("op", bench.op, "msm, ntt or verify")->required()->check(CLI::IsMember({"msm", "ntt", "verify"}));
+  auto* bench_cmd = app.add_subcommand("bench", "time an MSM, an NTT or a Groth16 proof on generated inputs, or a Groth16 verify");
+  bench_cmd->add_option("op", bench.op, "msm, ntt, prove (a synthetic circuit of 2^K constraints) or verify")
+      ->required()
+      ->check(CLI::IsMember({"msm", "ntt", "prove", "verify"}));
   bench_cmd->add_option("--curve", bench.curve, "bls12_381 or bn254")
       ->check(CLI::IsMember({"bls12_381", "bn254"}))
       ->capture_default_str();

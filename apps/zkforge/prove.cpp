@@ -12,6 +12,11 @@
 #include "zkforge/io/zkey.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
+#if ZKFORGE_WITH_CUDA
+#include "backends/cuda/device.hpp"
+#include "zkforge/msm/cuda.hpp"
+#include "zkforge/ntt/cuda.hpp"
+#endif
 
 namespace zkforge::cli {
 namespace {
@@ -55,6 +60,12 @@ template <class E>
 void prove_on_backend(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
   require_backend(o.backend);
   if (o.backend == "cpu") return prove_with<E, Cpu>(o, curve, report);
+#if ZKFORGE_WITH_CUDA
+  if (o.backend == "cuda") {
+    cuda::select_device(o.device);
+    return prove_with<E, Cuda>(o, curve, report);
+  }
+#endif
   throw Error(Errc::backend_unavailable, "zkforge prove has no " + o.backend + " prover yet; use --backend cpu");
 }
 

@@ -13,6 +13,7 @@ struct ProveOptions {
   bool timings = false;  // print the per-phase table on stdout
   bool quiet = false;    // no progress lines on stderr
   unsigned threads = 0;
+  int device = 0;  // the GPU, for --backend cuda
   std::string zkey, wtns, proof, pub;
 };
 

@@ -13,4 +13,7 @@ int device_count();
 // "NVIDIA H200, 139 GiB, sm_90" for device `index`.
 std::string device_description(int index);
 
+// Makes device `index` current for the calling thread; Error(invalid_argument) if there is no such device.
+void select_device(int index);
+
 }  // namespace zkforge::cuda

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The .zkey and .wtns readers on snarkjs' files and on damaged copies of them: every damage is an
+// The .zkey, .wtns and .r1cs readers on snarkjs' files and on damaged copies of them: every damage is an
 // Error whose code and message name what is wrong and where (file, section, byte offset).
 #include <catch2/catch.hpp>
 
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support/seed.hpp"
+#include "zkforge/io/r1cs.hpp"
 #include "zkforge/io/wtns.hpp"
 #include "zkforge/io/zkey.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
@@ -185,4 +186,47 @@ TEST_CASE("the wtns reader checks the prime, the count and every value", "[io][w
   auto count = good;
   put_u32(count, table.section(1, "header").offset + 36, static_cast<std::uint32_t>(w.size() + 1));
   CHECK(contains(error_of(count, read), "nWitness values"));
+}
+
+TEMPLATE_TEST_CASE("the r1cs reader reads circom's constraints, which snarkjs' witness satisfies", "[io][r1cs]",
+                   bn254::Engine, bls12_381::Engine) {
+  using E = TestType;
+  using Fr = typename E::Fr;
+  const std::string curve = E::kFamily == PairingFamily::bn ? "bn128" : "bls12381";
+  const auto r = snarkjs::read_r1cs<Fr>(data(curve, "chain.r1cs"));
+  const auto w = snarkjs::read_wtns<Fr>(data(curve, "witness.wtns"));
+  CHECK(r.num_wires == w.size());
+  CHECK(r.num_public() == 3);
+  CHECK(r.constraints.size() == 32);  // N + 2 for the chain of N = 30
+  CHECK(r.labels.size() == r.num_wires);
+  CHECK(r.is_satisfied(w));
+  auto bad = w;
+  bad.back().w[0] ^= 1;
+  CHECK_FALSE(r.is_satisfied(bad));
+}
+
+TEST_CASE("the r1cs reader names the damage and its offset", "[io][r1cs]") {
+  using Fr = bn254::Fr;
+  const std::string path = data("bn128", "chain.r1cs");
+  const auto good = bytes_of(path);
+  const io::BinFile table(path, "r1cs", 1);
+  const auto read = [](const std::string& p) { snarkjs::read_r1cs<Fr>(p); };
+  const std::uint64_t first_term = table.section(2, "constraints").offset + 4;
+
+  auto wire = good;
+  put_u32(wire, first_term, 1u << 31);
+  const Error e = error_of(wire, read);
+  CHECK(contains(e, "at byte " + std::to_string(first_term)));
+  CHECK(contains(e, "is not below nWires"));
+
+  auto terms = good;
+  put_u32(terms, first_term - 4, 0x7fffffffu);  // a term count far beyond the section
+  CHECK(contains(error_of(terms, read), "term count"));
+
+  auto rng = test::rng_for(72);
+  for (int k = 0; k < 20; ++k) {
+    auto b = good;
+    b.resize(rng() % good.size());
+    CHECK(error_of(b, read).code() == Errc::malformed_file);
+  }
 }

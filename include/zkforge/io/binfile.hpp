@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "zkforge/error.hpp"
@@ -118,18 +119,57 @@ struct Section {
   std::uint64_t size = 0;
 };
 
-// A mapped container file and its section table.
+// A container file and its section table: a file mapped from disk, or bytes already in memory
+// (named for the messages), which must outlive the object.
 class BinFile {
  public:
-  // Opens `path` and checks that it is a `magic` file of version `version`.
-  BinFile(const std::string& path, const char (&magic)[5], std::uint32_t version) : file_(path) {
-    Cursor c(file_.data(), 0, file_.size(), path);
+  // Maps `path` and checks that it is a `magic` file of version `version`.
+  BinFile(const std::string& path, const char (&magic)[5], std::uint32_t version)
+      : mapped_(std::make_unique<MappedFile>(path)), name_(path), data_(mapped_->data()), size_(mapped_->size()) {
+    parse(magic, version);
+  }
+  // The same over `size` bytes at `data`.
+  BinFile(std::string name, const std::uint8_t* data, std::uint64_t size, const char (&magic)[5], std::uint32_t version)
+      : name_(std::move(name)), data_(data), size_(size) {
+    parse(magic, version);
+  }
+
+  const std::string& path() const { return name_; }
+  const std::uint8_t* data() const { return data_; }
+  bool has(std::uint32_t id) const { return sections_.count(id) != 0; }
+
+  // The section with this id; Error(malformed_file) naming it if it is absent.
+  const Section& section(std::uint32_t id, const char* name) const {
+    const auto it = sections_.find(id);
+    if (it == sections_.end())
+      throw Error(Errc::malformed_file, path() + ": section " + std::to_string(id) + " (" + name + ") is missing");
+    return it->second;
+  }
+
+  // A cursor over a section's payload, named "file: section id (name)".
+  Cursor cursor(std::uint32_t id, const char* name) const {
+    const Section& s = section(id, name);
+    return Cursor(data_, s.offset, s.offset + s.size,
+                  path() + ": section " + std::to_string(id) + " (" + name + ")");
+  }
+
+  // Error unless the section holds exactly `expected` bytes.
+  void expect_size(std::uint32_t id, const char* name, std::uint64_t expected, const std::string& why) const {
+    const Section& s = section(id, name);
+    if (s.size != expected)
+      throw Error(Errc::malformed_file, path() + ": section " + std::to_string(id) + " (" + name + ") at byte " +
+                                            std::to_string(s.offset) + ": expected " + std::to_string(expected) +
+                                            " bytes (" + why + "), found " + std::to_string(s.size));
+  }
+
+ private:
+  void parse(const char (&magic)[5], std::uint32_t version) {
+    Cursor c(data_, 0, size_, name_);
     const std::uint8_t* m = c.take(4, "the magic bytes");
     if (std::memcmp(m, magic, 4) != 0)
       c.fail_at(0, "expected the magic \"" + std::string(magic) + "\", found \"" + printable(m) + "\"");
     const std::uint32_t v = c.u32("the version");
-    if (v != version)
-      c.fail_at(4, "expected version " + std::to_string(version) + ", found " + std::to_string(v));
+    if (v != version) c.fail_at(4, "expected version " + std::to_string(version) + ", found " + std::to_string(v));
     const std::uint32_t n = c.u32("the section count");
     for (std::uint32_t i = 0; i < n; ++i) {
       const std::uint64_t at = c.offset();
@@ -145,42 +185,16 @@ class BinFile {
     }
   }
 
-  const std::string& path() const { return file_.path(); }
-  const std::uint8_t* data() const { return file_.data(); }
-  bool has(std::uint32_t id) const { return sections_.count(id) != 0; }
-
-  // The section with this id; Error(malformed_file) naming it if it is absent.
-  const Section& section(std::uint32_t id, const char* name) const {
-    const auto it = sections_.find(id);
-    if (it == sections_.end())
-      throw Error(Errc::malformed_file, path() + ": section " + std::to_string(id) + " (" + name + ") is missing");
-    return it->second;
-  }
-
-  // A cursor over a section's payload, named "file: section id (name)".
-  Cursor cursor(std::uint32_t id, const char* name) const {
-    const Section& s = section(id, name);
-    return Cursor(file_.data(), s.offset, s.offset + s.size,
-                  path() + ": section " + std::to_string(id) + " (" + name + ")");
-  }
-
-  // Error unless the section holds exactly `expected` bytes.
-  void expect_size(std::uint32_t id, const char* name, std::uint64_t expected, const std::string& why) const {
-    const Section& s = section(id, name);
-    if (s.size != expected)
-      throw Error(Errc::malformed_file, path() + ": section " + std::to_string(id) + " (" + name + ") at byte " +
-                                            std::to_string(s.offset) + ": expected " + std::to_string(expected) +
-                                            " bytes (" + why + "), found " + std::to_string(s.size));
-  }
-
- private:
   static std::string printable(const std::uint8_t* m) {
     std::string s;
     for (int i = 0; i < 4; ++i) s += (m[i] >= 0x20 && m[i] < 0x7f) ? static_cast<char>(m[i]) : '?';
     return s;
   }
 
-  MappedFile file_;
+  std::unique_ptr<MappedFile> mapped_;
+  std::string name_;
+  const std::uint8_t* data_;
+  std::uint64_t size_;
   std::map<std::uint32_t, Section> sections_;
 };
 

@@ -14,11 +14,10 @@
 
 namespace zkforge::snarkjs {
 
-// The witness (wire 0 = 1, then outputs, public inputs, private wires) as canonical integers below Fr's modulus.
+// From an opened "wtns" v2 file: the witness (wire 0 = 1, then outputs, public inputs, private wires) as canonical integers below Fr's modulus.
 template <class Fr>
-std::vector<typename Fr::Int> read_wtns(const std::string& path) {
+std::vector<typename Fr::Int> read_wtns(const io::BinFile& f) {
   using Int = typename Fr::Int;
-  const io::BinFile f(path, "wtns", 2);
   io::Cursor h = f.cursor(1, "header");
   const std::uint32_t n8 = h.u32("n8");
   if (n8 != Int::kWords * 8)
@@ -42,6 +41,11 @@ std::vector<typename Fr::Int> read_wtns(const std::string& path) {
                                            std::to_string(i) + " is not below r");
   }
   return out;
+}
+
+template <class Fr>
+std::vector<typename Fr::Int> read_wtns(const std::string& path) {
+  return read_wtns<Fr>(io::BinFile(path, "wtns", 2));
 }
 
 }  // namespace zkforge::snarkjs

@@ -84,8 +84,7 @@ Affine<C> read_one(io::Cursor& c, const char* what) {
 }  // namespace zkey_detail
 
 // The curve of a zkey, from the base field modulus in its header.
-inline ZkeyCurve zkey_curve(const std::string& path) {
-  const io::BinFile f(path, "zkey", 1);
+inline ZkeyCurve zkey_curve(const io::BinFile& f) {
   io::Cursor c = f.cursor(zkey_detail::kHeader, "header");
   const std::uint64_t at = c.offset();
   if (zkey_detail::read_modulus<bn254::Fq>(c, "q")) return ZkeyCurve::bn128;
@@ -93,15 +92,15 @@ inline ZkeyCurve zkey_curve(const std::string& path) {
   if (zkey_detail::read_modulus<bls12_381::Fq>(c, "q")) return ZkeyCurve::bls12381;
   c.fail_at(at, "the base field is neither bn128's nor bls12381's");
 }
+inline ZkeyCurve zkey_curve(const std::string& path) { return zkey_curve(io::BinFile(path, "zkey", 1)); }
 
-// The whole Groth16 proving key of engine E (whose curve the file must use).
+// The whole Groth16 proving key of engine E (whose curve the file must use), from an opened "zkey" v1 file.
 template <class E>
-groth16::ProvingKey<E> read_zkey(const std::string& path) {
+groth16::ProvingKey<E> read_zkey(const io::BinFile& f) {
   using namespace zkey_detail;
   using G1 = typename E::G1;
   using G2 = typename E::G2;
   using Fr = typename E::Fr;
-  const io::BinFile f(path, "zkey", 1);
 
   io::Cursor proto = f.cursor(1, "protocol");
   const std::uint32_t protocol = proto.u32("the protocol id");
@@ -175,6 +174,11 @@ groth16::ProvingKey<E> read_zkey(const std::string& path) {
   key.l = read_points<G1>(f, kC, "C", priv);
   key.h = read_points<G1>(f, kH, "H", domain);
   return key;
+}
+
+template <class E>
+groth16::ProvingKey<E> read_zkey(const std::string& path) {
+  return read_zkey<E>(io::BinFile(path, "zkey", 1));
 }
 
 }  // namespace zkforge::snarkjs

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+// Host and device helpers shared by the CUDA backend's algorithms (MSM, NTT): launch arithmetic,
+// the current device, one object per device (its pooled allocator, its pinned staging buffers),
+// uploads through pinned staging, and a call's session (device, stream, allocator).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "zkforge/arch/gpu_runtime.hpp"
+#include "zkforge/arch/macros.hpp"
+#include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/memory/device_allocator.hpp"
+
+namespace zkforge::cuda {
+
+__device__ ZKF_INLINE std::size_t thread_index() {
+  return static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+
+inline unsigned blocks_for(std::size_t threads, unsigned block) {
+  return static_cast<unsigned>((threads + block - 1) / block);
+}
+
+inline void check_launch(const char* kernel) { gpu::check(ZKF_GPU(GetLastError)(), kernel); }
+
+inline int current_device() {
+  int d = 0;
+  gpu::check(ZKF_GPU(GetDevice)(&d), "GetDevice");
+  return d;
+}
+
+// Makes `device` current for the guard's life.
+class DeviceGuard {
+ public:
+  explicit DeviceGuard(int device) : previous_(current_device()) {
+    if (previous_ != device) gpu::check(ZKF_GPU(SetDevice)(device), "SetDevice");
+  }
+  ~DeviceGuard() { (void)ZKF_GPU(SetDevice)(previous_); }
+  DeviceGuard(const DeviceGuard&) = delete;
+  DeviceGuard& operator=(const DeviceGuard&) = delete;
+
+ private:
+  int previous_;
+};
+
+// One process-wide object of type T per device, made on first use.
+template <class T>
+T& per_device(int device) {
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<T>> objects;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& p = objects[device];
+  if (!p) p = std::make_unique<T>();
+  return *p;
+}
+
+inline PooledDevice& device_pool(int device) { return per_device<PooledDevice>(device); }
+
+inline unsigned sm_count(int device) {
+#if defined(__HIPCC__)
+  constexpr auto kAttribute = hipDeviceAttributeMultiprocessorCount;
+#else
+  constexpr auto kAttribute = cudaDevAttrMultiProcessorCount;
+#endif
+  int v = 0;
+  gpu::check(ZKF_GPU(DeviceGetAttribute)(&v, kAttribute, device), "DeviceGetAttribute(multiprocessors)");
+  return static_cast<unsigned>(std::max(1, v));
+}
+
+// Host memory that the driver has page-locked (cudaHostAlloc'd or registered) can be copied from
+// directly and asynchronously; anything else goes through PinnedStaging.
+inline bool is_pinned(const void* p) {
+  unsigned flags = 0;
+  if (ZKF_GPU(HostGetFlags)(&flags, const_cast<void*>(p)) == ZKF_GPU(Success)) return true;
+  (void)ZKF_GPU(GetLastError)();
+  return false;
+}
+
+// Two pinned host buffers used in turn: while the device copies one, the host fills the other
+// (with the CPU pool's threads). A buffer is refilled only after the copies it fed have finished.
+class PinnedStaging {
+ public:
+  static constexpr std::size_t kBytes = std::size_t{16} << 20;
+
+  PinnedStaging() {
+    for (int b = 0; b < 2; ++b) {
+      gpu::check(ZKF_GPU(MallocHost)(reinterpret_cast<void**>(&buffer_[b]), kBytes), "MallocHost (staging)");
+      gpu::check(ZKF_GPU(EventCreateWithFlags)(&done_[b], ZKF_GPU(EventDisableTiming)), "EventCreate (staging)");
+    }
+  }
+  ~PinnedStaging() {
+    for (int b = 0; b < 2; ++b) {
+      (void)ZKF_GPU(EventSynchronize)(done_[b]);
+      (void)ZKF_GPU(EventDestroy)(done_[b]);
+      (void)ZKF_GPU(FreeHost)(buffer_[b]);
+    }
+  }
+  PinnedStaging(const PinnedStaging&) = delete;
+  PinnedStaging& operator=(const PinnedStaging&) = delete;
+
+  // fill(staging, begin, end) writes items [begin, end) into the staging buffer and enqueues on s
+  // the copies that read it; items go in pieces of per_piece.
+  template <class Fill>
+  void stream_pieces(std::size_t count, std::size_t per_piece, gpu::Stream s, Fill fill) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (std::size_t begin = 0, k = 0; begin < count; begin += per_piece, ++k) {
+      const std::size_t b = k % 2;
+      gpu::check(ZKF_GPU(EventSynchronize)(done_[b]), "EventSynchronize (staging)");
+      fill(buffer_[b], begin, std::min(count, begin + per_piece));
+      gpu::check(ZKF_GPU(EventRecord)(done_[b], s), "EventRecord (staging)");
+    }
+  }
+
+ private:
+  std::mutex mutex_;
+  unsigned char* buffer_[2] = {nullptr, nullptr};
+  gpu::Event done_[2] = {};
+};
+
+inline constexpr std::size_t kDirectCopyBytes = std::size_t{1} << 20;
+
+inline void copy_to_device(void* dst, const void* src, std::size_t bytes, gpu::Stream s) {
+  if (bytes == 0) return;
+  gpu::check(ZKF_GPU(MemcpyAsync)(dst, src, bytes, ZKF_GPU(MemcpyHostToDevice), s), "MemcpyAsync to device");
+}
+
+// Bytes to the device: directly when small or already pinned, else through the staging buffers.
+inline void upload_bytes(int device, void* dst, const void* src, std::size_t bytes, gpu::Stream s) {
+  if (bytes <= kDirectCopyBytes || is_pinned(src)) {
+    copy_to_device(dst, src, bytes, s);
+    return;
+  }
+  auto* d = static_cast<unsigned char*>(dst);
+  const auto* h = static_cast<const unsigned char*>(src);
+  per_device<PinnedStaging>(device).stream_pieces(bytes, PinnedStaging::kBytes, s,
+                                                  [&](unsigned char* buf, std::size_t begin, std::size_t end) {
+    cpu_pool().parallel_for(end - begin, [&](std::size_t b, std::size_t e) {
+      std::memcpy(buf + b, h + begin + b, e - b);
+    }, std::size_t{1} << 18);
+    copy_to_device(d + begin, buf, end - begin, s);
+  });
+}
+
+// The stream, device and allocator of one call.
+struct Session {
+  int device;
+  gpu::Stream stream;
+  PooledDevice& pool;
+  unsigned sms;
+};
+
+template <class T>
+using Buffer = DeviceBuffer<T, PooledDevice>;
+
+}  // namespace zkforge::cuda

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Groth16 prover on the CUDA backend: with the same blinding r, s it gives the CPU prover's proof,
+// bit for bit, on snarkjs' keys of both curves, and the proof verifies.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+
+#include "support/seed.hpp"
+#include "zkforge/groth16/prover.hpp"
+#include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/wtns.hpp"
+#include "zkforge/io/zkey.hpp"
+#include "zkforge/msm/cuda.hpp"
+#include "zkforge/ntt/cuda.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
+
+using namespace zkforge;
+
+TEMPLATE_TEST_CASE("the CUDA prover gives the CPU prover's proof for the same r and s", "[cuda][groth16]",
+                   bn254::Engine, bls12_381::Engine) {
+  using E = TestType;
+  using Fr = typename E::Fr;
+  const std::string curve = E::kFamily == PairingFamily::bn ? "bn128" : "bls12381";
+  const char* moved = std::getenv("ZKFORGE_TESTS_DIR");  // the sources' tests/ on a machine where they lie elsewhere
+  const std::string tests = moved != nullptr ? moved : ZKFORGE_TESTS_DIR;
+  for (const std::string& dir : {tests + "/data/groth16/" + curve + "/", tests + "/data/chain1018/" + curve + "/"}) {
+    const auto key = snarkjs::read_zkey<E>(dir + "chain.zkey");
+    const auto witness = snarkjs::read_wtns<Fr>(dir + "witness.wtns");
+    auto rng = test::rng_for(83);
+    const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
+    const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
+    groth16::PhaseTimings t;
+    const auto gpu = groth16::Prover<E, Cuda>(key).prove(host_span(witness), blinding, &t);
+    INFO(dir);
+    CHECK(cpu.a == gpu.a);
+    CHECK(cpu.b == gpu.b);
+    CHECK(cpu.c == gpu.c);
+    const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
+    CHECK(vk.verify(groth16::Prover<E, Cuda>(key).public_inputs(host_span(witness)), gpu));
+  }
+}
