@@ -47,8 +47,9 @@ Timing time_runs(int repeat, const std::function<void()>& run) {
 
 void print(const BenchOptions& o, const std::string& op, const Timing& t) {
   if (o.json) {
-    fmt::print("{{\"op\":\"{}\",\"curve\":\"{}\",\"log_n\":{},\"backend\":\"{}\",\"median_ms\":{:.3f},\"min_ms\":{:.3f},\"runs\":{}}}\n",
-               op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms, std::max(1, o.repeat));
+    const std::string memory = o.op == "prove" ? ",\"memory\":\"" + o.memory + "\"" : "";
+    fmt::print("{{\"op\":\"{}\",\"curve\":\"{}\",\"log_n\":{},\"backend\":\"{}\",\"median_ms\":{:.3f},\"min_ms\":{:.3f},\"runs\":{}{}}}\n",
+               op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms, std::max(1, o.repeat), memory);
   } else {
     fmt::print("{:<18} {:<10} {:>6} {:>8} {:>12.3f} {:>12.3f}\n", op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms);
   }
@@ -136,7 +137,7 @@ int bench_ntt(const BenchOptions& o) {
 // points are distinct points of the right groups (not a setup's; the proof is not valid), the A and
 // B matrices have one entry per row, and the witness is 3/8 zeros, 3/8 ones and 1/4 random values,
 // as circuits heavy in boolean signals have. One JSON line or row per phase, from the median run.
-template <class E, class Backend>
+template <class E, class Backend, class Memory>
 int bench_prove(const BenchOptions& o) {
   using Fr = typename E::Fr;
   const std::size_t n = std::size_t{1} << o.log_n;
@@ -172,7 +173,7 @@ int bench_prove(const BenchOptions& o) {
   groth16::ProverConfig config;
   config.threads = o.threads;
   config.msm.threads = o.threads;
-  const groth16::Prover<E, Backend> prover(key, config);
+  const groth16::Prover<E, Backend, Memory> prover(key, config);
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   std::vector<groth16::PhaseTimings> runs;
   const Timing total = time_runs(o.repeat, [&] {
@@ -186,18 +187,25 @@ int bench_prove(const BenchOptions& o) {
   const std::pair<const char*, double> phases[] = {{"prove_evaluate", m.evaluate},   {"prove_prep_msm", m.prep_msm},
                                                    {"prove_ntt_msm_h", m.ntt_msm_h}, {"prove_batch_add", m.batch_add},
                                                    {"prove_tail_msm", m.tail_msm},   {"prove_b_g2_msm", m.b_g2_msm},
-                                                   {"prove_assemble", m.assemble}};
+                                                   {"prove_assemble", m.assemble},   {"prove_release", m.release}};
   for (const auto& [name, ms] : phases) print(o, name, Timing{ms, ms});
   print(o, "prove_total", total);
   return 0;
 }
 
+template <class E, class Backend>
+int bench_prove_with(const BenchOptions& o) {
+  if (o.memory == "sync") return bench_prove<E, Backend, SynchronousMemory>(o);
+  if (o.memory == "deferred") return bench_prove<E, Backend, DeferredMemory>(o);
+  return bench_prove<E, Backend, PooledMemory>(o);
+}
+
 template <class E>
 int bench_prove_on(const BenchOptions& o) {
 #if ZKFORGE_WITH_CUDA
-  if (o.backend == "cuda") return bench_prove<E, Cuda>(o);
+  if (o.backend == "cuda") return bench_prove_with<E, Cuda>(o);
 #endif
-  return bench_prove<E, Cpu>(o);
+  return bench_prove_with<E, Cpu>(o);
 }
 
 // Groth16 verification of the bundled snarkjs proof of the curve, on the calling thread: with a

@@ -7,7 +7,7 @@
 namespace zkforge::cli {
 
 struct BenchOptions {
-  std::string op;                  // msm, ntt or verify
+  std::string op;                  // msm, ntt, prove or verify
   std::string curve = "bls12_381"; // bls12_381 or bn254
   bool g2 = false;                 // MSM on G2 instead of G1
   int log_n = 16;
@@ -18,6 +18,7 @@ struct BenchOptions {
   unsigned window = 0;             // MSM window bits, 0 = chosen from n
   std::string bucket_method = "batch_affine";
   std::string ntt_kind = "forward";  // forward, inverse or coset
+  std::string memory = "pooled";     // prove: sync, pooled or deferred
   std::string data_dir = ZKFORGE_DATA_DIR;  // the bundled snarkjs proofs that `verify` times
 };
 

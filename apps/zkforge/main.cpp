@@ -9,6 +9,7 @@
 #include "backend_choice.hpp"
 #include "bench.hpp"
 #include "demo.hpp"
+#include "info.hpp"
 #include "prove.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
@@ -29,7 +30,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   demo_cmd->add_option("--data", demo.data_dir, "folder of the bundled snarkjs files")->capture_default_str();
 
-  auto* info_cmd = app.add_subcommand("info", "version and the backends built into this binary");
+  auto* info_cmd = app.add_subcommand("info", "version, the backends built into this binary, devices and their memory");
 
   std::string vk_path, public_path, proof_path;
   auto* verify_cmd =
@@ -49,6 +50,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"cpu", "cuda", "hip"}))
       ->capture_default_str();
   prove_cmd->add_option("--device", prove.device, "GPU index for --backend cuda")->capture_default_str();
+  prove_cmd->add_option("--memory", prove.memory, "memory policy: sync, pooled or deferred (frees off the critical path)")
+      ->check(CLI::IsMember({"sync", "pooled", "deferred"}))
+      ->capture_default_str();
   prove_cmd->add_flag("--timings", prove.timings, "print the time of each phase");
   prove_cmd->add_flag("--quiet", prove.quiet, "no progress lines on stderr");
   prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)");
@@ -73,6 +77,9 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--bucket-method", bench.bucket_method, "CPU MSM buckets: batch_affine or xyzz")
       ->check(CLI::IsMember({"batch_affine", "xyzz"}))
       ->capture_default_str();
+  bench_cmd->add_option("--memory", bench.memory, "prove: memory policy sync, pooled or deferred")
+      ->check(CLI::IsMember({"sync", "pooled", "deferred"}))
+      ->capture_default_str();
   bench_cmd->add_option("--ntt", bench.ntt_kind, "forward, inverse or coset")
       ->check(CLI::IsMember({"forward", "inverse", "coset"}))
       ->capture_default_str();
@@ -87,11 +94,7 @@ int main(int argc, char** argv) {
     if (*bench_cmd) return zkforge::cli::run_bench(bench);
     if (*prove_cmd) return zkforge::cli::run_prove(prove);
     if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
-    if (*info_cmd) {
-      fmt::print("zkforge {}\nbackends built: ", ZKFORGE_VERSION);
-      for (const auto& b : zkforge::cli::built_backends()) fmt::print("{} ", b);
-      fmt::print("\n");
-    }
+    if (*info_cmd) return zkforge::cli::run_info();
   } catch (const zkforge::Error& e) {
     fmt::print(stderr, "zkforge: {}\n", e.what());
     return 3;

@@ -14,6 +14,7 @@
 #include "zkforge/pairing/bn254.hpp"
 #if ZKFORGE_WITH_CUDA
 #include "backends/cuda/device.hpp"
+#include "zkforge/memory/cuda.hpp"
 #include "zkforge/msm/cuda.hpp"
 #include "zkforge/ntt/cuda.hpp"
 #endif
@@ -24,7 +25,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
-template <class E, class Backend>
+template <class E, class Backend, class Memory>
 void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
   auto progress = [&](const std::string& line) {
     if (!o.quiet) fmt::print(stderr, "zkforge prove: {}\n", line);
@@ -46,7 +47,7 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
   groth16::ProverConfig config;
   config.threads = o.threads;
   config.msm.threads = o.threads;
-  const groth16::Prover<E, Backend> prover(key, config);
+  const groth16::Prover<E, Backend, Memory> prover(key, config);
   const groth16::Proof<E> proof =
       prover.prove(host_span(witness), groth16::draw_blinding<typename E::Fr>(), &report.phases);
 
@@ -54,16 +55,30 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
   snarkjs::write_json_file(o.proof, snarkjs::proof_json(proof, curve));
   snarkjs::write_json_file(o.pub, snarkjs::public_inputs_json(prover.public_inputs(host_span(witness))));
   report.write_ms = ms_since(t0);
+  report.host_memory = host_resource(Memory::kPolicy).stats();
+#if ZKFORGE_WITH_CUDA
+  if (o.backend == "cuda") {
+    report.device_memory = cuda::memory_stats(Memory::kPolicy, o.device);
+    report.has_device_memory = true;
+  }
+#endif
+}
+
+template <class E, class Backend>
+void prove_with_memory(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
+  if (o.memory == "sync") return prove_with<E, Backend, SynchronousMemory>(o, curve, report);
+  if (o.memory == "deferred") return prove_with<E, Backend, DeferredMemory>(o, curve, report);
+  return prove_with<E, Backend, PooledMemory>(o, curve, report);
 }
 
 template <class E>
 void prove_on_backend(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
   require_backend(o.backend);
-  if (o.backend == "cpu") return prove_with<E, Cpu>(o, curve, report);
+  if (o.backend == "cpu") return prove_with_memory<E, Cpu>(o, curve, report);
 #if ZKFORGE_WITH_CUDA
   if (o.backend == "cuda") {
     cuda::select_device(o.device);
-    return prove_with<E, Cuda>(o, curve, report);
+    return prove_with_memory<E, Cuda>(o, curve, report);
   }
 #endif
   throw Error(Errc::backend_unavailable, "zkforge prove has no " + o.backend + " prover yet; use --backend cpu");
@@ -73,6 +88,7 @@ void prove_on_backend(const ProveOptions& o, snarkjs::JsonCurve curve, ProveRepo
 
 ProveReport prove_files(const ProveOptions& o) {
   ProveReport report;
+  report.memory_policy = o.memory;
   if (snarkjs::zkey_curve(o.zkey) == snarkjs::ZkeyCurve::bn128) {
     report.curve = "bn128";
     prove_on_backend<bn254::Engine>(o, snarkjs::JsonCurve::bn128, report);
@@ -91,9 +107,16 @@ void print_prove_report(const ProveReport& r) {
       {"read zkey", r.read_key_ms}, {"read wtns", r.read_witness_ms}, {"evaluate", p.evaluate},
       {"prep_msm", p.prep_msm},     {"ntt_msm_h", p.ntt_msm_h},       {"batch_add", p.batch_add},
       {"tail_msm", p.tail_msm},     {"b_g2_msm", p.b_g2_msm},         {"assemble", p.assemble},
-      {"write json", r.write_ms}};
+      {"release", p.release},       {"write json", r.write_ms}};
   for (const auto& [name, ms] : rows) fmt::print("{:<12} {:>10.2f}\n", name, ms);
   fmt::print("{:<12} {:>10.2f}\n", "prove total", p.total());
+  auto mib = [](std::size_t b) { return static_cast<double>(b) / (1 << 20); };
+  auto memory = [&](const char* where, const MemoryStats& m) {
+    fmt::print("{} memory ({}): live {:.1f} MiB, idle {:.1f} MiB, pending release {:.1f} MiB, peak {:.1f} MiB\n", where,
+               r.memory_policy, mib(m.live_bytes), mib(m.idle_bytes), mib(m.pending_bytes), mib(m.peak_bytes));
+  };
+  memory("host", r.host_memory);
+  if (r.has_device_memory) memory("device", r.device_memory);
 }
 
 int run_prove(const ProveOptions& o) {

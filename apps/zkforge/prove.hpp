@@ -13,7 +13,8 @@ struct ProveOptions {
   bool timings = false;  // print the per-phase table on stdout
   bool quiet = false;    // no progress lines on stderr
   unsigned threads = 0;
-  int device = 0;  // the GPU, for --backend cuda
+  int device = 0;                // the GPU, for --backend cuda
+  std::string memory = "pooled";  // sync, pooled or deferred: the prover's memory policy
   std::string zkey, wtns, proof, pub;
 };
 
@@ -23,6 +24,9 @@ struct ProveReport {
   std::size_t log_domain = 0, num_vars = 0, num_public = 0;
   double read_key_ms = 0, read_witness_ms = 0, write_ms = 0;
   groth16::PhaseTimings phases;
+  std::string memory_policy;
+  MemoryStats host_memory, device_memory;  // after the proof
+  bool has_device_memory = false;
 };
 
 // Reads the files, proves, writes proof.json and public.json; throws zkforge::Error.

@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Host-callable queries of the CUDA backend, usable from translation units that nvcc does not compile.
 #include "backends/cuda/device.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "backends/cuda/runtime.cuh"
+#include "zkforge/memory/cuda.hpp"
 #include "zkforge/arch/gpu_runtime.hpp"
 #include "zkforge/error.hpp"
 
@@ -21,6 +28,28 @@ void select_device(int index) {
     throw Error(Errc::invalid_argument, "no CUDA device " + std::to_string(index) + " (this machine has " +
                                             std::to_string(count) + ")");
   gpu::check(cudaSetDevice(index), "cudaSetDevice");
+}
+
+DeviceResource& device_resource(MemoryPolicy policy, int device) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, std::unique_ptr<DeviceResource>> resources;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& r = resources[{static_cast<int>(policy), device}];
+  if (!r) {
+    if (policy == MemoryPolicy::synchronous) r = std::make_unique<SynchronousDevice>();
+    else if (policy == MemoryPolicy::pooled) r = std::make_unique<PooledDevice>();
+    else r = std::make_unique<DeferredDevice>(device);
+  }
+  return *r;
+}
+
+MemoryStats memory_stats(MemoryPolicy policy, int device) { return device_resource(policy, device).stats(); }
+void memory_flush(MemoryPolicy policy, int device) { device_resource(policy, device).flush(); }
+void memory_trim(MemoryPolicy policy, int device) { device_resource(policy, device).trim(); }
+
+void device_memory_info(int device, std::size_t& free_bytes, std::size_t& total_bytes) {
+  const DeviceGuard guard(device);
+  gpu::check(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
 }
 
 }  // namespace zkforge::cuda

@@ -288,7 +288,7 @@ void upload_points(int device, DevicePoint<C>* points, std::uint8_t* infinity, H
                    gpu::Stream s) {
   using F = typename C::Field;
   constexpr std::size_t kUnit = sizeof(DevicePoint<C>) + 1;
-  per_device<PinnedStaging>(device).stream_pieces(src.size, PinnedStaging::kBytes / kUnit, s,
+  staging(device).stream_pieces(src.size, PinnedStaging::kBytes / kUnit, s,
                                                   [&](unsigned char* buf, std::size_t begin, std::size_t end) {
     const std::size_t m = end - begin;
     unsigned char* flags = buf + m * sizeof(DevicePoint<C>);
@@ -373,11 +373,14 @@ struct PieceLayout {
 };
 
 // The largest piece (n, or n halved until it fits) whose bytes fit the free device memory plus the
-// pool's idle buffers; trims the pool when fresh allocations will be needed.
+// pool's idle buffers; trims the pool when fresh allocations will be needed. Frees still queued by a
+// deferred policy are waited for first when they would make the difference.
 template <class BytesOf>
 std::size_t fit_piece(const Session& s, std::size_t n, std::size_t limit, BytesOf bytes_of, const char* what) {
+  if (s.pool.stats().pending_bytes != 0 && bytes_of(std::min(n, limit)) + kReserveBytes > gpu::memory_info().free_bytes)
+    s.pool.flush();
   const gpu::MemoryInfo m = gpu::memory_info();
-  const std::size_t idle = s.pool.idle_bytes();
+  const std::size_t idle = s.pool.stats().idle_bytes;
   const std::size_t budget = m.free_bytes + idle > kReserveBytes ? m.free_bytes + idle - kReserveBytes : 0;
   std::size_t piece = std::min(n, limit);
   while (piece > kMinPiece && bytes_of(piece) > budget) piece = (piece + 1) / 2;
@@ -655,10 +658,13 @@ struct MsmContext<C>::Impl {
   }
 
   // Checks that n bases fit before they are allocated, for a message that says how much is missing.
-  static std::size_t reserve(std::size_t count, PooledDevice& pool) {
+  static std::size_t reserve(std::size_t count, DeviceResource& pool) {
     const std::size_t bytes = count * (sizeof(cuda::DevicePoint<C>) + 1);
     const gpu::MemoryInfo m = gpu::memory_info();
-    if (bytes > m.free_bytes) pool.trim();
+    if (bytes > m.free_bytes) {
+      pool.flush();
+      pool.trim();
+    }
     if (bytes + cuda::kReserveBytes > gpu::memory_info().free_bytes)
       throw Error(Errc::out_of_memory, std::string("MsmContext of ") + C::name + " with " + std::to_string(count) +
                                            " bases needs " + std::to_string(bytes) + " bytes of device memory; " +
@@ -677,7 +683,7 @@ struct MsmContext<C>::Impl {
 
   int device;
   gpu::OwnedStream stream;
-  PooledDevice* pool;
+  DeviceResource* pool;
   MsmConfig config;
   std::size_t n;
   cuda::Buffer<cuda::DevicePoint<C>> points;

@@ -15,6 +15,8 @@
 #include "zkforge/arch/macros.hpp"
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/memory/device_allocator.hpp"
+#include "zkforge/memory/pinned_pool.hpp"
+#include "zkforge/memory/policy.hpp"
 
 namespace zkforge::cuda {
 
@@ -59,7 +61,13 @@ T& per_device(int device) {
   return *p;
 }
 
-inline PooledDevice& device_pool(int device) { return per_device<PooledDevice>(device); }
+// The resource of `policy` on `device`, one per process (device.cu).
+DeviceResource& device_resource(MemoryPolicy policy, int device);
+
+// The device memory a call on this thread uses: the scoped policy's (memory/policy.hpp), else the pool.
+inline DeviceResource& device_pool(int device) {
+  return device_resource(scoped_memory_policy().value_or(MemoryPolicy::pooled), device);
+}
 
 inline unsigned sm_count(int device) {
 #if defined(__HIPCC__)
@@ -81,15 +89,19 @@ inline bool is_pinned(const void* p) {
   return false;
 }
 
-// Two pinned host buffers used in turn: while the device copies one, the host fills the other
+// The pinned host pool of a device's uploads.
+inline PinnedPool& pinned_pool(int device) { return per_device<PinnedPool>(device); }
+
+// Two pinned host buffers (from the device's pinned pool) used in turn: while the device copies one, the host fills the other
 // (with the CPU pool's threads). A buffer is refilled only after the copies it fed have finished.
 class PinnedStaging {
  public:
   static constexpr std::size_t kBytes = std::size_t{16} << 20;
 
-  PinnedStaging() {
+  explicit PinnedStaging(PinnedPool& pool) {
     for (int b = 0; b < 2; ++b) {
-      gpu::check(ZKF_GPU(MallocHost)(reinterpret_cast<void**>(&buffer_[b]), kBytes), "MallocHost (staging)");
+      block_[b] = pool.checkout(kBytes);
+      buffer_[b] = block_[b].data();
       gpu::check(ZKF_GPU(EventCreateWithFlags)(&done_[b], ZKF_GPU(EventDisableTiming)), "EventCreate (staging)");
     }
   }
@@ -97,7 +109,6 @@ class PinnedStaging {
     for (int b = 0; b < 2; ++b) {
       (void)ZKF_GPU(EventSynchronize)(done_[b]);
       (void)ZKF_GPU(EventDestroy)(done_[b]);
-      (void)ZKF_GPU(FreeHost)(buffer_[b]);
     }
   }
   PinnedStaging(const PinnedStaging&) = delete;
@@ -118,9 +129,21 @@ class PinnedStaging {
 
  private:
   std::mutex mutex_;
+  PinnedBlock block_[2];
   unsigned char* buffer_[2] = {nullptr, nullptr};
   gpu::Event done_[2] = {};
 };
+
+// The staging buffers of a device's uploads.
+inline PinnedStaging& staging(int device) {
+  PinnedPool& pool = pinned_pool(device);  // first, so that the pools outlive the staging buffers at exit
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<PinnedStaging>> objects;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& p = objects[device];
+  if (!p) p = std::make_unique<PinnedStaging>(pool);
+  return *p;
+}
 
 inline constexpr std::size_t kDirectCopyBytes = std::size_t{1} << 20;
 
@@ -137,7 +160,7 @@ inline void upload_bytes(int device, void* dst, const void* src, std::size_t byt
   }
   auto* d = static_cast<unsigned char*>(dst);
   const auto* h = static_cast<const unsigned char*>(src);
-  per_device<PinnedStaging>(device).stream_pieces(bytes, PinnedStaging::kBytes, s,
+  staging(device).stream_pieces(bytes, PinnedStaging::kBytes, s,
                                                   [&](unsigned char* buf, std::size_t begin, std::size_t end) {
     cpu_pool().parallel_for(end - begin, [&](std::size_t b, std::size_t e) {
       std::memcpy(buf + b, h + begin + b, e - b);
@@ -150,11 +173,11 @@ inline void upload_bytes(int device, void* dst, const void* src, std::size_t byt
 struct Session {
   int device;
   gpu::Stream stream;
-  PooledDevice& pool;
+  DeviceResource& pool;
   unsigned sms;
 };
 
 template <class T>
-using Buffer = DeviceBuffer<T, PooledDevice>;
+using Buffer = DeviceBuffer<T, DeviceResource>;
 
 }  // namespace zkforge::cuda

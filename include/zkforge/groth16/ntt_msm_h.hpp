@@ -13,7 +13,6 @@
 // The result replaces a; b and c are consumed. The MSM with the key's H is the caller's.
 #pragma once
 
-#include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/groth16/proving_key.hpp"
@@ -22,10 +21,10 @@
 namespace zkforge::groth16 {
 
 template <class Backend, class Fr>
-void h_scalars(Backend backend, std::vector<Fr>& a, std::vector<Fr>& b, std::vector<Fr>& c, HConvention convention,
+void h_scalars(Backend backend, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, HConvention convention,
                RootConvention roots, unsigned threads = 0) {
-  const std::size_t n = a.size();
-  if (b.size() != n || c.size() != n)
+  const std::size_t n = a.size;
+  if (b.size != n || c.size != n)
     throw Error(Errc::size_mismatch, "ntt_msm_h: a, b and c must have the same length");
   if (n == 0) return;
   std::size_t log_n = 0;
@@ -41,9 +40,9 @@ void h_scalars(Backend backend, std::vector<Fr>& a, std::vector<Fr>& b, std::vec
   to_coset.direction = NttDirection::forward;
   to_coset.order = NttOrder::RN;
   to_coset.coset = shift;
-  for (std::vector<Fr>* x : {&a, &b, &c}) {
-    ntt(backend, HostSpan<Fr>{x->data(), n}, to_coefficients);
-    ntt(backend, HostSpan<Fr>{x->data(), n}, to_coset);
+  for (const HostSpan<Fr>& x : {a, b, c}) {
+    ntt(backend, x, to_coefficients);
+    ntt(backend, x, to_coset);
   }
   ThreadPool& pool = cpu_pool(threads);
   if (convention == HConvention::odd_coset_lagrange) {
@@ -59,7 +58,7 @@ void h_scalars(Backend backend, std::vector<Fr>& a, std::vector<Fr>& b, std::vec
   NttConfig<Fr> back = to_coefficients;
   back.order = NttOrder::NN;
   back.coset = shift;
-  ntt(backend, HostSpan<Fr>{a.data(), n}, back);
+  ntt(backend, a, back);
 }
 
 }  // namespace zkforge::groth16

@@ -8,10 +8,12 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/memory/host_memory.hpp"
 #include "zkforge/memory/span.hpp"
 
 namespace zkforge::groth16 {
@@ -21,42 +23,68 @@ struct MsmSplit {
   std::size_t zeros = 0, ones = 0;     // private scalars exactly 0 and exactly 1
   bool split = false;                  // false: one MSM over every scalar
   std::vector<std::uint64_t> one_bits; // when split: bit i set if scalar i is a private 1
-  std::vector<std::uint32_t> tail;     // when split: the indices of the tail MSM, increasing
+  HostVector<std::uint32_t> tail;      // when split: the indices of the tail MSM, increasing
 
   std::size_t significant() const { return size - zeros - ones; }
 };
 
-// Classifies scalars (canonical integers); the first `public_count` are public.
+// Classifies scalars (canonical integers); the first `public_count` are public. The tail's index list
+// comes from `host` (its memory policy).
 template <class Int>
-MsmSplit prep_msm(HostSpan<const Int> scalars, std::size_t public_count) {
+MsmSplit prep_msm(HostSpan<const Int> scalars, std::size_t public_count,
+                  HostResource& host = host_resource(MemoryPolicy::synchronous)) {
   MsmSplit s;
   s.size = scalars.size;
   const Int one = Int::from_u64(1);
-  s.one_bits.assign((s.size + 63) / 64, 0);
-  std::vector<std::uint32_t> tail;
-  for (std::size_t i = 0; i < s.size; ++i) {
-    if (i >= public_count && scalars[i].is_zero()) {
-      ++s.zeros;
-    } else if (i >= public_count && scalars[i] == one) {
-      ++s.ones;
-      s.one_bits[i / 64] |= std::uint64_t{1} << (i % 64);
-    } else {
-      tail.push_back(static_cast<std::uint32_t>(i));
+  const std::size_t words = (s.size + 63) / 64;
+  s.one_bits.assign(words, 0);
+  // One pass per block of 64 scalars (a bitmap word), in parallel: the ones' bits, and per block the
+  // count of zeros, ones and tail entries; then the tail indices at each block's prefix offset.
+  std::vector<std::uint32_t> zeros(words), ones(words), tails(words);
+  ThreadPool& pool = cpu_pool(0);
+  pool.parallel_for(words, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t w = lo; w < hi; ++w) {
+      std::uint64_t bits = 0;
+      for (std::size_t i = 64 * w; i < std::min(s.size, 64 * w + 64); ++i) {
+        if (i >= public_count && scalars[i].is_zero()) {
+          ++zeros[w];
+        } else if (i >= public_count && scalars[i] == one) {
+          bits |= std::uint64_t{1} << (i % 64);
+          ++ones[w];
+        } else {
+          ++tails[w];
+        }
+      }
+      s.one_bits[w] = bits;
     }
+  }, 256);
+  std::vector<std::size_t> offset(words + 1, 0);
+  for (std::size_t w = 0; w < words; ++w) {
+    s.zeros += zeros[w];
+    s.ones += ones[w];
+    offset[w + 1] = offset[w] + tails[w];
   }
   s.split = 2 * s.significant() <= s.size;
-  if (s.split) {
-    s.tail = std::move(tail);
-  } else {
+  if (!s.split) {
     s.one_bits.clear();
+    return s;
   }
+  s.tail = HostVector<std::uint32_t>(offset[words], 0, HostAllocator<std::uint32_t>(host));
+  pool.parallel_for(words, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t w = lo; w < hi; ++w) {
+      std::size_t k = offset[w];
+      for (std::size_t i = 64 * w; i < std::min(s.size, 64 * w + 64); ++i)
+        if (((s.one_bits[w] >> (i % 64)) & 1) == 0 && (i < public_count || !scalars[i].is_zero()))
+          s.tail[k++] = static_cast<std::uint32_t>(i);
+    }
+  }, 256);
   return s;
 }
 
-// The elements of `all` at the split's tail indices.
+// The elements of `all` at the split's tail indices, in memory from `host`.
 template <class T>
-std::vector<T> gather(HostSpan<const T> all, const std::vector<std::uint32_t>& indices) {
-  std::vector<T> out(indices.size());
+HostVector<T> gather(HostSpan<const T> all, const HostVector<std::uint32_t>& indices, HostResource& host) {
+  HostVector<T> out(indices.size(), T{}, HostAllocator<T>(host));
   cpu_pool(0).parallel_for(indices.size(), [&](std::size_t b, std::size_t e) {
     for (std::size_t i = b; i < e; ++i) out[i] = all[indices[i]];
   }, 4096);

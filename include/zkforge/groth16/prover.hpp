@@ -12,6 +12,11 @@
 // Each phase's time is returned in PhaseTimings. The prover holds a reference to the key, which
 // must outlive it, and the key's A and B matrices rearranged by row (built once).
 //
+// Memory (memory/policy.hpp: SynchronousMemory, PooledMemory, DeferredMemory) is where the proof's
+// large buffers come from and how they go back: the witness in Montgomery form, a, b, c, the tail
+// indices, gathered bases and scalars on the host (host_resource), and every device buffer of a GPU
+// backend's calls during prove() (ScopedMemoryPolicy).
+//
 // Two entry points: (a) the full witness, with a key that carries its matrices (a snarkjs zkey);
 // (b) the full witness and the evaluations a, b, c computed by the caller (bellperson-style
 // synthesizers), for keys without matrices or callers that have them already.
@@ -26,6 +31,7 @@
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/groth16/randomness.hpp"
 #include "zkforge/groth16/split_msm.hpp"
+#include "zkforge/memory/policy.hpp"
 #include "zkforge/msm/msm.hpp"
 
 namespace zkforge::groth16 {
@@ -33,7 +39,10 @@ namespace zkforge::groth16 {
 // Milliseconds per phase of one proof.
 struct PhaseTimings {
   double evaluate = 0, prep_msm = 0, ntt_msm_h = 0, batch_add = 0, tail_msm = 0, b_g2_msm = 0, assemble = 0;
-  double total() const { return evaluate + prep_msm + ntt_msm_h + batch_add + tail_msm + b_g2_msm + assemble; }
+  double release = 0;  // giving the evaluations back to the memory policy at the end (entry (a))
+  double total() const {
+    return evaluate + prep_msm + ntt_msm_h + batch_add + tail_msm + b_g2_msm + assemble + release;
+  }
 };
 
 struct ProverConfig {
@@ -41,7 +50,7 @@ struct ProverConfig {
   unsigned threads = 0;  // CPU threads of the NTTs and the element-wise work; 0 uses every core
 };
 
-template <class E, class Backend>
+template <class E, class Backend, class Memory = PooledMemory>
 class Prover {
  public:
   using Fr = typename E::Fr;
@@ -62,19 +71,26 @@ class Prover {
     if (!key_.has_matrices())
       throw Error(Errc::invalid_argument, "this proving key has no A and B matrices: pass the a, b, c evaluations");
     check_witness(witness);
+    const ScopedMemoryPolicy scope(Memory::kPolicy);
     PhaseTimings t;
-    const auto start = Clock::now();
-    const std::size_t n = key_.domain_size();
-    std::vector<Fr> w(witness.size);
-    cpu_pool(config_.threads).parallel_for(witness.size, [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t i = lo; i < hi; ++i) Fr::from_int(witness[i], w[i]);
-    }, 4096);
-    std::vector<Fr> a = evaluate(a_rows_, w, n), b = evaluate(b_rows_, w, n), c(n);
-    cpu_pool(config_.threads).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t i = lo; i < hi; ++i) c[i] = a[i] * b[i];
-    }, 4096);
-    t.evaluate = ms_since(start);
-    Proof<E> proof = prove_evaluated(witness, std::move(a), std::move(b), std::move(c), blinding, t);
+    Proof<E> proof;
+    Clock::time_point done;
+    {
+      const auto start = Clock::now();
+      const std::size_t n = key_.domain_size();
+      HostVector<Fr> w = host_vector<Fr>(witness.size);
+      cpu_pool(config_.threads).parallel_for(witness.size, [&](std::size_t lo, std::size_t hi) {
+        for (std::size_t i = lo; i < hi; ++i) Fr::from_int(witness[i], w[i]);
+      }, 4096);
+      HostVector<Fr> a = evaluate(a_rows_, w, n), b = evaluate(b_rows_, w, n), c = host_vector<Fr>(n);
+      cpu_pool(config_.threads).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
+        for (std::size_t i = lo; i < hi; ++i) c[i] = a[i] * b[i];
+      }, 4096);
+      t.evaluate = ms_since(start);
+      proof = prove_evaluated(witness, span(a), span(b), span(c), blinding, t);
+      done = Clock::now();
+    }  // w, a, b, c go back to the memory policy here
+    t.release = ms_since(done);
     if (timings != nullptr) *timings = t;
     return proof;
   }
@@ -86,8 +102,9 @@ class Prover {
     const std::size_t n = key_.domain_size();
     if (a.size() != n || b.size() != n || c.size() != n)
       throw Error(Errc::size_mismatch, "a, b and c must each hold the domain's " + std::to_string(n) + " evaluations");
+    const ScopedMemoryPolicy scope(Memory::kPolicy);
     PhaseTimings t;
-    Proof<E> proof = prove_evaluated(witness, std::move(a), std::move(b), std::move(c), blinding, t);
+    Proof<E> proof = prove_evaluated(witness, span(a), span(b), span(c), blinding, t);
     if (timings != nullptr) *timings = t;
     return proof;
   }
@@ -102,6 +119,15 @@ class Prover {
   using Clock = std::chrono::steady_clock;
   static double ms_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  }
+  static HostResource& host() { return host_resource(Memory::kPolicy); }
+  template <class T>
+  static HostVector<T> host_vector(std::size_t n) {
+    return HostVector<T>(n, T{}, HostAllocator<T>(host()));
+  }
+  template <class V>
+  static HostSpan<Fr> span(V& v) {
+    return HostSpan<Fr>{v.data(), v.size()};
   }
 
   struct Rows {
@@ -127,8 +153,8 @@ class Prover {
     return r;
   }
 
-  std::vector<Fr> evaluate(const Rows& rows, const std::vector<Fr>& w, std::size_t n) const {
-    std::vector<Fr> out(n);
+  HostVector<Fr> evaluate(const Rows& rows, const HostVector<Fr>& w, std::size_t n) const {
+    HostVector<Fr> out = host_vector<Fr>(n);
     cpu_pool(config_.threads).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
       for (std::size_t row = lo; row < hi; ++row) {
         Fr acc = Fr::zero();
@@ -168,24 +194,24 @@ class Prover {
         throw Error(Errc::not_canonical, "witness value " + std::to_string(i) + " is not below r");
   }
 
-  Proof<E> prove_evaluated(HostSpan<const Int> witness, std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c,
+  Proof<E> prove_evaluated(HostSpan<const Int> witness, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c,
                            const Blinding<Fr>& blinding, PhaseTimings& t) const {
     const std::size_t pub = key_.num_public;
     auto t0 = Clock::now();
-    const MsmSplit all = prep_msm(witness, pub + 1);
+    const MsmSplit all = prep_msm(witness, pub + 1, host());
     const HostSpan<const Int> private_wires = witness.subspan(pub + 1, witness.size - pub - 1);
-    const MsmSplit priv = prep_msm(private_wires, 0);
+    const MsmSplit priv = prep_msm(private_wires, 0, host());
     t.prep_msm = ms_since(t0);
 
     t0 = Clock::now();
     h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
-    const Jacobian<G1> h = msm(Backend{}, host_span(key_.h), HostSpan<const Fr>{a.data(), key_.h.size()}, config_.msm);
+    const Jacobian<G1> h = msm(Backend{}, host_span(key_.h), HostSpan<const Fr>{a.data, key_.h.size()}, config_.msm);
     t.ntt_msm_h = ms_since(t0);
 
-    const Jacobian<G1> sum_a = split_msm(Backend{}, host_span(key_.a), witness, all, config_.msm, t.batch_add, t.tail_msm);
-    const Jacobian<G1> sum_b1 = split_msm(Backend{}, host_span(key_.b_1), witness, all, config_.msm, t.batch_add, t.tail_msm);
-    const Jacobian<G1> sum_l = split_msm(Backend{}, host_span(key_.l), private_wires, priv, config_.msm, t.batch_add, t.tail_msm);
-    const Jacobian<G2> sum_b2 = split_msm(Backend{}, host_span(key_.b_2), witness, all, config_.msm, t.batch_add, t.b_g2_msm);
+    const Jacobian<G1> sum_a = split_msm(Backend{}, host_span(key_.a), witness, all, config_.msm, t.batch_add, t.tail_msm, host());
+    const Jacobian<G1> sum_b1 = split_msm(Backend{}, host_span(key_.b_1), witness, all, config_.msm, t.batch_add, t.tail_msm, host());
+    const Jacobian<G1> sum_l = split_msm(Backend{}, host_span(key_.l), private_wires, priv, config_.msm, t.batch_add, t.tail_msm, host());
+    const Jacobian<G2> sum_b2 = split_msm(Backend{}, host_span(key_.b_2), witness, all, config_.msm, t.batch_add, t.b_g2_msm, host());
 
     t0 = Clock::now();
     const Fr& r = blinding.r;

@@ -2,8 +2,8 @@
 // Phases batch_add and tail_msm of one query: sum scalars[i] * points[i] as prep_msm's split says.
 //
 // Unsplit, it is one MSM over every point. Split, the points whose scalar is a private 1 are summed
-// by batch_add over the split's bitmap and the tail's points and scalars are gathered into one
-// Pippenger MSM; zeros are skipped. The milliseconds of each part are added to batch_ms and tail_ms.
+// by batch_add over the split's bitmap and the tail's points and scalars are gathered (into memory
+// from `host`) for one Pippenger MSM; zeros are skipped. The milliseconds of each part are added to batch_ms and tail_ms.
 #pragma once
 
 #include <chrono>
@@ -16,7 +16,8 @@ namespace zkforge::groth16 {
 
 template <class Backend, class C>
 Jacobian<C> split_msm(Backend backend, HostSpan<const Affine<C>> points, HostSpan<const typename C::Scalar::Int> scalars,
-                      const MsmSplit& split, const MsmConfig& config, double& batch_ms, double& tail_ms) {
+                      const MsmSplit& split, const MsmConfig& config, double& batch_ms, double& tail_ms,
+                      HostResource& host = host_resource(MemoryPolicy::synchronous)) {
   using Clock = std::chrono::steady_clock;
   const auto ms_since = [](Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
@@ -34,8 +35,8 @@ Jacobian<C> split_msm(Backend backend, HostSpan<const Affine<C>> points, HostSpa
   const Jacobian<C> ones = batch_add(backend, points, host_span(split.one_bits), config);
   batch_ms += ms_since(t0);
   t0 = Clock::now();
-  const std::vector<Affine<C>> bases = gather(points, split.tail);
-  const std::vector<typename C::Scalar::Int> tail_scalars = gather(scalars, split.tail);
+  const HostVector<Affine<C>> bases = gather(points, split.tail, host);
+  const HostVector<typename C::Scalar::Int> tail_scalars = gather(scalars, split.tail, host);
   const Jacobian<C> tail = msm(backend, host_span(bases), host_span(tail_scalars), config);
   tail_ms += ms_since(t0);
   return ones.add(tail);

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: Apache-2.0
+// Host-memory policies: where a prover's large host buffers come from and how they go back.
+//
+//   SynchronousHost  allocates and frees in place (aligned_alloc / free);
+//   PooledHost       keeps freed blocks by size for reuse, up to a cap of idle bytes; trim() frees them;
+//   DeferredHost     frees blocks of >= 1 MiB on a background thread through a bounded ReleaseQueue
+//                    (a full queue applies back-pressure); flush() waits for every queued free.
+// Each keeps its accounting: bytes live (handed out), idle (pooled), pending release (queued) and the
+// peak of live bytes. HostAllocator<T> adapts a resource to std::vector; host_resource(policy) gives
+// the process-wide resource of a policy, which zkforge's provers and the CLI's --memory use.
+// Blocks are 64-byte aligned. Allocation failure is Error(out_of_memory) naming the size.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "zkforge/error.hpp"
+#include "zkforge/memory/release_queue.hpp"
+
+namespace zkforge {
+
+enum class MemoryPolicy { synchronous, pooled, deferred };
+
+inline const char* memory_policy_name(MemoryPolicy p) {
+  return p == MemoryPolicy::synchronous ? "synchronous" : p == MemoryPolicy::pooled ? "pooled" : "deferred";
+}
+
+struct MemoryStats {
+  std::size_t live_bytes = 0;     // handed out and not given back
+  std::size_t idle_bytes = 0;     // given back and kept for reuse (pooled)
+  std::size_t pending_bytes = 0;  // given back and not yet released (deferred)
+  std::size_t peak_bytes = 0;     // the largest live_bytes seen
+};
+
+class HostResource {
+ public:
+  virtual ~HostResource() = default;
+  virtual void* allocate(std::size_t bytes) = 0;
+  virtual void deallocate(void* p, std::size_t bytes) = 0;
+  virtual MemoryStats stats() const = 0;
+  virtual void flush() {}  // waits for queued releases (deferred)
+  virtual void trim() {}   // frees idle blocks (pooled)
+};
+
+namespace memory_detail {
+
+inline constexpr std::size_t kAlignment = 64;
+
+inline std::size_t rounded(std::size_t bytes) { return (bytes + kAlignment - 1) / kAlignment * kAlignment; }
+
+inline void* aligned_block(std::size_t bytes) {
+  void* p = std::aligned_alloc(kAlignment, rounded(std::max<std::size_t>(bytes, 1)));
+  if (p == nullptr) throw Error(Errc::out_of_memory, "host allocation of " + std::to_string(bytes) + " bytes failed");
+  return p;
+}
+
+// Live and peak bytes, updated without a lock.
+class LiveCounter {
+ public:
+  void add(std::size_t bytes) {
+    const std::size_t now = live_.fetch_add(bytes) + bytes;
+    std::size_t peak = peak_.load();
+    while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
+    }
+  }
+  void sub(std::size_t bytes) { live_.fetch_sub(bytes); }
+  std::size_t live() const { return live_.load(); }
+  std::size_t peak() const { return peak_.load(); }
+
+ private:
+  std::atomic<std::size_t> live_{0}, peak_{0};
+};
+
+}  // namespace memory_detail
+
+class SynchronousHost final : public HostResource {
+ public:
+  void* allocate(std::size_t bytes) override {
+    void* p = memory_detail::aligned_block(bytes);
+    counter_.add(bytes);
+    return p;
+  }
+  void deallocate(void* p, std::size_t bytes) override {
+    if (p == nullptr) return;
+    std::free(p);
+    counter_.sub(bytes);
+  }
+  MemoryStats stats() const override { return {counter_.live(), 0, 0, counter_.peak()}; }
+
+ private:
+  memory_detail::LiveCounter counter_;
+};
+
+class PooledHost final : public HostResource {
+ public:
+  explicit PooledHost(std::size_t cap_bytes = std::size_t{32} << 30) : cap_(cap_bytes) {}
+  ~PooledHost() override { trim(); }
+
+  void* allocate(std::size_t bytes) override {
+    const std::size_t size = memory_detail::rounded(std::max<std::size_t>(bytes, 1));
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const auto it = idle_.lower_bound(size);
+      if (it != idle_.end() && it->first <= 2 * size) {
+        void* p = it->second;
+        idle_bytes_ -= it->first;
+        block_size_[p] = it->first;
+        idle_.erase(it);
+        counter_.add(bytes);
+        return p;
+      }
+    }
+    void* p = memory_detail::aligned_block(size);
+    std::lock_guard<std::mutex> lock(mutex_);
+    block_size_[p] = size;
+    counter_.add(bytes);
+    return p;
+  }
+  void deallocate(void* p, std::size_t bytes) override {
+    if (p == nullptr) return;
+    std::unique_lock<std::mutex> lock(mutex_);
+    const std::size_t size = block_size_.at(p);
+    block_size_.erase(p);
+    counter_.sub(bytes);
+    if (idle_bytes_ + size > cap_) {
+      lock.unlock();
+      std::free(p);
+      return;
+    }
+    idle_.emplace(size, p);
+    idle_bytes_ += size;
+  }
+  MemoryStats stats() const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return {counter_.live(), idle_bytes_, 0, counter_.peak()};
+  }
+  void trim() override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [size, p] : idle_) std::free(p);
+    idle_.clear();
+    idle_bytes_ = 0;
+  }
+
+ private:
+  std::size_t cap_;
+  mutable std::mutex mutex_;
+  std::multimap<std::size_t, void*> idle_;
+  std::map<void*, std::size_t> block_size_;
+  std::size_t idle_bytes_ = 0;
+  memory_detail::LiveCounter counter_;
+};
+
+// `upstream` does the allocations and the releases (on the queue's thread for large blocks).
+class DeferredHost final : public HostResource {
+ public:
+  static constexpr std::size_t kDeferFrom = std::size_t{1} << 20;
+
+  explicit DeferredHost(std::size_t queue_capacity = 64, HostResource* upstream = nullptr)
+      : upstream_(upstream != nullptr ? upstream : &own_), queue_(queue_capacity) {}
+  ~DeferredHost() override { queue_.flush(); }
+
+  void* allocate(std::size_t bytes) override {
+    void* p = upstream_->allocate(bytes);
+    counter_.add(bytes);
+    return p;
+  }
+  void deallocate(void* p, std::size_t bytes) override {
+    if (p == nullptr) return;
+    counter_.sub(bytes);
+    if (bytes < kDeferFrom) {
+      upstream_->deallocate(p, bytes);
+      return;
+    }
+    HostResource* upstream = upstream_;
+    queue_.push([upstream, p, bytes] { upstream->deallocate(p, bytes); }, bytes);
+  }
+  MemoryStats stats() const override { return {counter_.live(), 0, queue_.pending_bytes(), counter_.peak()}; }
+  void flush() override { queue_.flush(); }
+
+ private:
+  SynchronousHost own_;
+  HostResource* upstream_;
+  memory_detail::LiveCounter counter_;
+  memory::ReleaseQueue queue_;  // last: destroyed (and joined) first
+};
+
+// The process-wide host resource of a policy.
+inline HostResource& host_resource(MemoryPolicy policy) {
+  static SynchronousHost synchronous;
+  static PooledHost pooled;
+  static DeferredHost deferred;
+  return policy == MemoryPolicy::synchronous ? static_cast<HostResource&>(synchronous)
+         : policy == MemoryPolicy::pooled    ? static_cast<HostResource&>(pooled)
+                                             : static_cast<HostResource&>(deferred);
+}
+
+// std::allocator over a HostResource (the synchronous one by default).
+template <class T>
+class HostAllocator {
+ public:
+  using value_type = T;
+  // A container moved or copied into takes the source's resource, as the memory follows the data.
+  using propagate_on_container_move_assignment = std::true_type;
+  using propagate_on_container_copy_assignment = std::true_type;
+  using propagate_on_container_swap = std::true_type;
+  HostAllocator() noexcept : resource_(&host_resource(MemoryPolicy::synchronous)) {}
+  explicit HostAllocator(HostResource& r) noexcept : resource_(&r) {}
+  template <class U>
+  HostAllocator(const HostAllocator<U>& o) noexcept : resource_(o.resource()) {}
+
+  T* allocate(std::size_t n) { return static_cast<T*>(resource_->allocate(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t n) noexcept {
+    try {
+      resource_->deallocate(p, n * sizeof(T));
+    } catch (...) {
+      // a release that fails at deallocation has no caller left to report to
+    }
+  }
+  HostResource* resource() const noexcept { return resource_; }
+  friend bool operator==(const HostAllocator& a, const HostAllocator& b) { return a.resource_ == b.resource_; }
+  friend bool operator!=(const HostAllocator& a, const HostAllocator& b) { return a.resource_ != b.resource_; }
+
+ private:
+  HostResource* resource_;
+};
+
+template <class T>
+using HostVector = std::vector<T, HostAllocator<T>>;
+
+}  // namespace zkforge

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+// Memory that stays flat over many proofs: 200 CPU proofs of snarkjs' bn128 key under each memory
+// policy, after 20 to warm up; the process's resident memory must stay within 1% and the policy's
+// host resource must hold no live or pending bytes between proofs.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
+
+#include "zkforge/groth16/prover.hpp"
+#include "zkforge/io/wtns.hpp"
+#include "zkforge/io/zkey.hpp"
+#include "zkforge/pairing/bn254.hpp"
+
+using namespace zkforge;
+
+namespace {
+
+std::size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("200 proofs per memory policy keep host memory flat", "[groth16][memory]", SynchronousMemory,
+                   PooledMemory, DeferredMemory) {
+  using E = bn254::Engine;
+  const std::string dir = std::string(ZKFORGE_TESTS_DIR) + "/data/groth16/bn128/";
+  const auto key = snarkjs::read_zkey<E>(dir + "chain.zkey");
+  const auto witness = snarkjs::read_wtns<E::Fr>(dir + "witness.wtns");
+  const groth16::Prover<E, Cpu, TestType> prover(key);
+  HostResource& host = host_resource(TestType::kPolicy);
+  const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
+  for (int i = 0; i < 20; ++i) (void)prover.prove(host_span(witness), blinding);
+  host.flush();
+  const std::size_t before = resident_bytes();
+  const std::size_t peak = host.stats().peak_bytes;
+  for (int i = 0; i < 200; ++i) {
+    (void)prover.prove(host_span(witness), blinding);
+    REQUIRE(host.stats().live_bytes == 0);
+  }
+  host.flush();
+  const std::size_t after = resident_bytes();
+  INFO("policy " << memory_policy_name(TestType::kPolicy) << ": resident " << before << " -> " << after << " bytes");
+  CHECK(host.stats().pending_bytes == 0);
+  CHECK(host.stats().peak_bytes == peak);  // no proof needed more than the warm-up ones
+  CHECK(static_cast<double>(after) <= 1.01 * static_cast<double>(before));
+}
