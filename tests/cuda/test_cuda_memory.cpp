@@ -5,14 +5,12 @@
 // policy give the CPU's proofs.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <thread>
 
 #include "backends/cuda/device.hpp"
+#include "support/process_memory.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/io/wtns.hpp"
 #include "zkforge/io/zkey.hpp"
@@ -25,13 +23,6 @@
 using namespace zkforge;
 
 namespace {
-
-std::size_t resident_bytes() {
-  std::ifstream statm("/proc/self/statm");
-  std::size_t pages = 0, resident = 0;
-  statm >> pages >> resident;
-  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-}
 
 std::size_t device_used_bytes() {
   std::size_t free_bytes = 0, total_bytes = 0;
@@ -74,7 +65,7 @@ TEMPLATE_TEST_CASE("200 CUDA proofs per memory policy keep device and host memor
   for (int i = 0; i < 20; ++i) (void)prover.prove(host_span(witness), blinding);
   cuda::memory_flush(policy, 0);
   host_resource(policy).flush();
-  const std::size_t device_before = device_used_bytes(), host_before = resident_bytes();
+  const std::size_t device_before = device_used_bytes(), host_before = test::resident_bytes();
   for (int i = 0; i < 200; ++i) {
     const auto proof = prover.prove(host_span(witness), blinding);
     REQUIRE(proof.c == expected.c);
@@ -82,7 +73,7 @@ TEMPLATE_TEST_CASE("200 CUDA proofs per memory policy keep device and host memor
   }
   cuda::memory_flush(policy, 0);
   host_resource(policy).flush();
-  const std::size_t device_after = device_used_bytes(), host_after = resident_bytes();
+  const std::size_t device_after = device_used_bytes(), host_after = test::resident_bytes();
   INFO(memory_policy_name(policy) << ": device used " << device_before << " -> " << device_after << ", host resident "
                                   << host_before << " -> " << host_after);
   CHECK(cuda::memory_stats(policy, 0).pending_bytes == 0);

@@ -5,30 +5,17 @@
 // the deferred policy (run under ASan and TSan too: docs/perf.md says when).
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
-#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "support/process_memory.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/io/wtns.hpp"
 #include "zkforge/io/zkey.hpp"
 #include "zkforge/pairing/bn254.hpp"
 
 using namespace zkforge;
-
-namespace {
-
-std::size_t resident_bytes() {
-  std::ifstream statm("/proc/self/statm");
-  std::size_t pages = 0, resident = 0;
-  statm >> pages >> resident;
-  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-}
-
-}  // namespace
 
 TEMPLATE_TEST_CASE("200 proofs per memory policy keep host memory flat", "[groth16][memory]", SynchronousMemory,
                    PooledMemory, DeferredMemory) {
@@ -41,14 +28,14 @@ TEMPLATE_TEST_CASE("200 proofs per memory policy keep host memory flat", "[groth
   const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
   for (int i = 0; i < 20; ++i) (void)prover.prove(host_span(witness), blinding);
   host.flush();
-  const std::size_t before = resident_bytes();
+  const std::size_t before = test::resident_bytes();
   const std::size_t peak = host.stats().peak_bytes;
   for (int i = 0; i < 200; ++i) {
     (void)prover.prove(host_span(witness), blinding);
     REQUIRE(host.stats().live_bytes == 0);
   }
   host.flush();
-  const std::size_t after = resident_bytes();
+  const std::size_t after = test::resident_bytes();
   INFO("policy " << memory_policy_name(TestType::kPolicy) << ": resident " << before << " -> " << after << " bytes");
   CHECK(host.stats().pending_bytes == 0);
   CHECK(host.stats().peak_bytes == peak);  // no proof needed more than the warm-up ones

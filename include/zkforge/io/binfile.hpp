@@ -198,4 +198,26 @@ class BinFile {
   std::map<std::uint32_t, Section> sections_;
 };
 
+// The N-word integer stored little-endian in `bytes` bytes (at most 8N) at p.
+template <class Int>
+Int le_int(const std::uint8_t* p, std::size_t bytes) {
+  Int v{};
+  for (std::size_t i = 0; i < bytes; ++i) v.w[i / 8] |= static_cast<std::uint64_t>(p[i]) << (8 * (i % 8));
+  return v;
+}
+
+// The "n8 u32 | prime[n8]" pair that opens .wtns and .r1cs headers: n8 must be the width of F and
+// the prime F's modulus. Returns n8.
+template <class F>
+std::uint32_t expect_prime(Cursor& c) {
+  const std::uint32_t n8 = c.u32("n8");
+  if (n8 != F::kLimbs * 8)
+    c.fail_at(c.offset() - 4, "expected " + std::to_string(F::kLimbs * 8) + "-byte field elements, found n8 = " +
+                                  std::to_string(n8));
+  const std::uint64_t at = c.offset();
+  if (le_int<typename F::Int>(c.take(n8, "the prime"), n8) != F::kModulus)
+    c.fail_at(at, std::string("the prime is not the scalar field of ") + F::Params::name);
+  return n8;
+}
+
 }  // namespace zkforge::io

@@ -69,11 +69,8 @@ std::vector<typename R1cs<Fr>::Term> read_lc(io::Cursor& c, std::uint32_t num_wi
     if (wire >= num_wires)
       c.fail_at(at, "constraint " + std::to_string(constraint) + " " + matrix + ": wire " + std::to_string(wire) +
                         " is not below nWires " + std::to_string(num_wires));
-    const std::uint8_t* v = c.take(n8, "a coefficient");
-    Int x{};
-    for (std::size_t i = 0; i < n8; ++i) x.w[i / 8] |= static_cast<std::uint64_t>(v[i]) << (8 * (i % 8));
     Fr value;
-    if (!Fr::from_int(x, value))
+    if (!Fr::from_int(io::le_int<Int>(c.take(n8, "a coefficient"), n8), value))
       throw Error(Errc::not_canonical, c.where() + " at byte " + std::to_string(at + 4) + ": constraint " +
                                            std::to_string(constraint) + " " + matrix + ": coefficient is not below r");
     lc.push_back({wire, value});
@@ -86,17 +83,9 @@ std::vector<typename R1cs<Fr>::Term> read_lc(io::Cursor& c, std::uint32_t num_wi
 // From an opened "r1cs" v1 file over the scalar field Fr.
 template <class Fr>
 R1cs<Fr> read_r1cs(const io::BinFile& f) {
-  using Int = typename Fr::Int;
   R1cs<Fr> r;
   io::Cursor h = f.cursor(1, "header");
-  const std::uint32_t n8 = h.u32("n8");
-  if (n8 != Int::kWords * 8)
-    h.fail_at(h.offset() - 4, "expected " + std::to_string(Int::kWords * 8) + "-byte field elements, found n8 = " + std::to_string(n8));
-  const std::uint64_t prime_at = h.offset();
-  const std::uint8_t* p = h.take(n8, "the prime");
-  Int prime{};
-  for (std::size_t i = 0; i < n8; ++i) prime.w[i / 8] |= static_cast<std::uint64_t>(p[i]) << (8 * (i % 8));
-  if (prime != Fr::kModulus) h.fail_at(prime_at, std::string("the prime is not the scalar field of ") + Fr::Params::name);
+  io::expect_prime<Fr>(h);
   const std::uint64_t wires_at = h.offset();
   r.num_wires = h.u32("nWires");
   r.num_pub_out = h.u32("nPubOut");

@@ -19,14 +19,7 @@ template <class Fr>
 std::vector<typename Fr::Int> read_wtns(const io::BinFile& f) {
   using Int = typename Fr::Int;
   io::Cursor h = f.cursor(1, "header");
-  const std::uint32_t n8 = h.u32("n8");
-  if (n8 != Int::kWords * 8)
-    h.fail_at(h.offset() - 4, "expected " + std::to_string(Int::kWords * 8) + "-byte values, found n8 = " + std::to_string(n8));
-  const std::uint64_t prime_at = h.offset();
-  const std::uint8_t* p = h.take(n8, "the prime");
-  Int prime{};
-  for (std::size_t i = 0; i < n8; ++i) prime.w[i / 8] |= static_cast<std::uint64_t>(p[i]) << (8 * (i % 8));
-  if (prime != Fr::kModulus) h.fail_at(prime_at, std::string("the prime is not the scalar field of ") + Fr::Params::name);
+  const std::uint32_t n8 = io::expect_prime<Fr>(h);
   const std::uint32_t count = h.u32("nWitness");
   f.expect_size(2, "values", std::uint64_t{count} * n8, "nWitness values of n8 bytes");
 
@@ -34,8 +27,7 @@ std::vector<typename Fr::Int> read_wtns(const io::BinFile& f) {
   std::vector<Int> out(count);
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint64_t at = v.offset();
-    const std::uint8_t* b = v.take(n8, "a witness value");
-    for (std::size_t k = 0; k < n8; ++k) out[i].w[k / 8] |= static_cast<std::uint64_t>(b[k]) << (8 * (k % 8));
+    out[i] = io::le_int<Int>(v.take(n8, "a witness value"), n8);
     if (out[i] >= Fr::kModulus)
       throw Error(Errc::not_canonical, v.where() + " at byte " + std::to_string(at) + ": witness value " +
                                            std::to_string(i) + " is not below r");

@@ -37,10 +37,7 @@ bool read_modulus(io::Cursor& c, const char* what) {
     c.take(c.count_fitting(n8, 1, "a modulus of bytes"), "the modulus");
     return false;
   }
-  const std::uint8_t* p = c.take(n8, "the modulus");
-  typename F::Int m{};
-  for (std::size_t i = 0; i < n8; ++i) m.w[i / 8] |= static_cast<std::uint64_t>(p[i]) << (8 * (i % 8));
-  return m == F::kModulus;
+  return io::le_int<typename F::Int>(c.take(n8, "the modulus"), n8) == F::kModulus;
 }
 
 // Decodes `count` points of curve C from the section's payload, in parallel; errors name the point.
@@ -160,8 +157,7 @@ groth16::ProvingKey<E> read_zkey(const io::BinFile& f) {
     if (matrix > 1) m.fail_at(at, "coefficient " + std::to_string(i) + ": matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)");
     if (row >= domain) m.fail_at(at + 4, "coefficient " + std::to_string(i) + ": constraint " + std::to_string(row) + " is outside the domain of " + std::to_string(domain));
     if (signal >= n) m.fail_at(at + 8, "coefficient " + std::to_string(i) + ": signal " + std::to_string(signal) + " is not below nVars " + std::to_string(n));
-    typename Fr::Int stored{};
-    for (std::size_t b = 0; b < 32; ++b) stored.w[b / 8] |= static_cast<std::uint64_t>(v[b]) << (8 * (b % 8));
+    const auto stored = io::le_int<typename Fr::Int>(v, 32);
     if (stored >= Fr::kModulus) m.fail_at(at + 12, "coefficient " + std::to_string(i) + ": value is not below r");
     const groth16::MatrixEntry<Fr> e{row, signal, Fr::from_montgomery_unchecked(stored) * r_inverse};
     (matrix == 0 ? key.a_matrix : key.b_matrix).push_back(e);
