@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Groth16 prover on the CUDA backend: with the same blinding r, s it gives the CPU prover's proof,
-// bit for bit, on snarkjs' keys of both curves, and the proof verifies.
+// bit for bit, on snarkjs' keys of both curves and on monomial-basis keys of the insecure test setup,
+// and the proofs verify.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <string>
 
 #include "support/seed.hpp"
+#include "zkforge/groth16/insecure_test_setup.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/io/wtns.hpp"
@@ -40,4 +42,25 @@ TEMPLATE_TEST_CASE("the CUDA prover gives the CPU prover's proof for the same r 
     const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
     CHECK(vk.verify(groth16::Prover<E, Cuda>(key).public_inputs(host_span(witness)), gpu));
   }
+}
+
+TEMPLATE_TEST_CASE("the CUDA prover equals the CPU prover on monomial-basis keys (insecure test setup)",
+                   "[cuda][groth16]", bn254::Engine, bls12_381::Engine) {
+  using E = TestType;
+  using Fr = typename E::Fr;
+  auto rng = test::rng_for(84);
+  const auto qap = groth16::insecure::bits_circuit<Fr>(4, 60);
+  const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
+                                                Fr::random(rng)};
+  const auto key = groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto, waste);
+  std::vector<Fr> xs(4);
+  for (auto& x : xs) x = Fr::random(rng);
+  const auto w = groth16::insecure::witness<Fr>(60, xs, [&](std::size_t) { return (rng() & 1) != 0; });
+  const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
+  const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(w), blinding);
+  const auto gpu = groth16::Prover<E, Cuda>(key).prove(host_span(w), blinding);
+  CHECK(cpu.a == gpu.a);
+  CHECK(cpu.b == gpu.b);
+  CHECK(cpu.c == gpu.c);
+  CHECK(groth16::PreparedVerifyingKey<E>(key.verifying_key()).verify(groth16::Prover<E, Cpu>(key).public_inputs(host_span(w)), gpu));
 }

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// Proofs of keys from the insecure test setup, both curves, both H conventions (snarkjs' odd-coset
+// Lagrange basis and bellperson's monomial basis), both root conventions, with aux scalars all 0,
+// all 1 and mixed: each proof verifies, and its A and B equal what the toxic waste says they must
+// be (alpha + a(tau) + r delta, beta + b(tau) + s delta, with a and b interpolated independently).
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "support/seed.hpp"
+#include "zkforge/groth16/insecure_test_setup.hpp"
+#include "zkforge/groth16/prover.hpp"
+#include "zkforge/groth16/verifier.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
+
+using namespace zkforge;
+
+namespace {
+
+// p(tau) for the polynomial through `values` on the domain of `roots`.
+template <class F>
+F at_tau(std::vector<F> values, RootConvention roots, const F& tau) {
+  NttConfig<F> cfg;
+  cfg.direction = NttDirection::inverse;
+  cfg.convention = roots;
+  ntt(Cpu{}, HostSpan<F>{values.data(), values.size()}, cfg);
+  F acc = F::zero();
+  for (std::size_t i = values.size(); i-- > 0;) acc = acc * tau + values[i];
+  return acc;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("insecure-setup keys of both H conventions give proofs that verify and open correctly",
+                   "[groth16][setup]", bn254::Engine, bls12_381::Engine) {
+  using E = TestType;
+  using Fr = typename E::Fr;
+  auto rng = test::rng_for(91);
+  const std::size_t publics = 3, bits = 20;
+  const auto qap = groth16::insecure::bits_circuit<Fr>(publics, bits);
+  const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
+                                                Fr::random(rng)};
+  for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
+    for (const auto roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
+      const auto key = groth16::insecure::setup<E>(qap, convention, roots, waste);
+      const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
+      const groth16::Prover<E, Cpu> prover(key);
+      for (const int kind : {0, 1, 2}) {  // aux all 0, all 1 (public inputs 1), mixed
+        std::vector<Fr> xs(publics);
+        for (auto& x : xs) x = kind == 1 ? Fr::one() : Fr::random(rng);
+        const auto w = groth16::insecure::witness<Fr>(bits, xs, [&](std::size_t) {
+          return kind == 0 ? false : kind == 1 ? true : (rng() & 1) != 0;
+        });
+        const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
+        const auto proof = prover.prove(host_span(w), blinding);
+        INFO("H " << (convention == groth16::HConvention::monomial ? "monomial" : "odd coset") << ", roots "
+                  << root_convention_name(roots) << ", aux kind " << kind);
+        CHECK(vk.verify(prover.public_inputs(host_span(w)), proof));
+
+        // Opening: a(tau) and b(tau) from the rows' values, interpolated by the NTT.
+        const std::size_t n = key.domain_size();
+        std::vector<Fr> a(n, Fr::zero()), b(n, Fr::zero());
+        for (const auto& e : qap.a) {
+          Fr x;
+          Fr::from_int(w[e.signal], x);
+          a[e.constraint] += e.value * x;
+        }
+        for (const auto& e : qap.b) {
+          Fr x;
+          Fr::from_int(w[e.signal], x);
+          b[e.constraint] += e.value * x;
+        }
+        const Fr a_tau = waste.alpha + at_tau(a, roots, waste.tau) + blinding.r * waste.delta;
+        const Fr b_tau = waste.beta + at_tau(b, roots, waste.tau) + blinding.s * waste.delta;
+        CHECK(proof.a == scalar_mul(E::G1::generator(), a_tau).to_affine());
+        CHECK(proof.b == scalar_mul(E::G2::generator(), b_tau).to_affine());
+
+        // A witness that breaks a constraint (a bit that is 2) must not verify.
+        auto bad = w;
+        bad[1 + publics] = Fr::Int::from_u64(2);
+        CHECK_FALSE(vk.verify(prover.public_inputs(host_span(bad)), prover.prove(host_span(bad), blinding)));
+      }
+    }
+  }
+}
