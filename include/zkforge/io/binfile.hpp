@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The iden3 binary container shared by .zkey, .wtns, .r1cs and .ptau files, memory-mapped.
+// The iden3 binary container shared by .zkey, .wtns, .r1cs and .ptau files: a memory-mapped reader
+// and a writer.
 //
 // Layout (all little-endian): magic[4] | version u32 | nSections u32 | { id u32 | size u64 | payload }*.
 // Sections may come in any order and are found through this table, never by position. Opening
@@ -14,11 +15,13 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "zkforge/error.hpp"
 
@@ -196,6 +199,54 @@ class BinFile {
   const std::uint8_t* data_;
   std::uint64_t size_;
   std::map<std::uint32_t, Section> sections_;
+};
+
+// Builds a container file in memory: sections are added in the order they are to appear.
+class BinWriter {
+ public:
+  BinWriter(const char (&magic)[5], std::uint32_t version) {
+    bytes_.insert(bytes_.end(), magic, magic + 4);
+    u32(version);
+    count_at_ = bytes_.size();
+    u32(0);
+  }
+  void begin_section(std::uint32_t id) {
+    u32(id);
+    size_at_ = bytes_.size();
+    u64(0);
+    ++sections_;
+  }
+  void end_section() {
+    const std::uint64_t size = bytes_.size() - size_at_ - 8;
+    for (int i = 0; i < 8; ++i) bytes_[size_at_ + i] = static_cast<std::uint8_t>(size >> (8 * i));
+  }
+  void u32(std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) bytes_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
+  void u64(std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) bytes_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
+  template <class Int>
+  void le_int(const Int& v) {
+    for (std::size_t i = 0; i < 8 * Int::kWords; ++i) bytes_.push_back(static_cast<std::uint8_t>(v.w[i / 8] >> (8 * (i % 8))));
+  }
+  std::uint8_t* grow(std::size_t count) {
+    bytes_.resize(bytes_.size() + count);
+    return bytes_.data() + bytes_.size() - count;
+  }
+  // Writes the file; Error(malformed_file) naming it if it cannot.
+  void save(const std::string& path) {
+    for (int i = 0; i < 4; ++i) bytes_[count_at_ + i] = static_cast<std::uint8_t>(sections_ >> (8 * i));
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    const bool ok = f != nullptr && std::fwrite(bytes_.data(), 1, bytes_.size(), f) == bytes_.size();
+    if (f != nullptr && std::fclose(f) != 0) throw Error(Errc::malformed_file, path + ": cannot write the file");
+    if (!ok) throw Error(Errc::malformed_file, path + ": cannot write the file");
+  }
+
+ private:
+  std::vector<std::uint8_t> bytes_;
+  std::size_t count_at_ = 0, size_at_ = 0;
+  std::uint32_t sections_ = 0;
 };
 
 // The N-word integer stored little-endian in `bytes` bytes (at most 8N) at p.

@@ -200,7 +200,7 @@ groth16::PublicInputs<E> parse_public_inputs(const nlohmann::json& pub, const st
   return out;
 }
 
-// ---- writers: snarkjs' proof.json and public.json.
+// ---- writers: snarkjs' proof.json, public.json and verification_key.json.
 
 namespace detail {
 
@@ -256,6 +256,22 @@ nlohmann::json proof_json(const groth16::Proof<E>& proof, JsonCurve curve) {
   j["pi_c"] = detail::point_json(proof.c);
   j["protocol"] = "groth16";
   j["curve"] = json_curve_name(curve);
+  return j;
+}
+
+// snarkjs' verification_key.json of a key (without vk_alphabeta_12, which `snarkjs groth16 verify` does not read).
+template <class E>
+nlohmann::json verification_key_json(const groth16::VerifyingKey<E>& vk, JsonCurve curve) {
+  nlohmann::json j;
+  j["protocol"] = "groth16";
+  j["curve"] = json_curve_name(curve);
+  j["nPublic"] = vk.ic.size() - 1;
+  j["vk_alpha_1"] = detail::point_json(vk.alpha_1);
+  j["vk_beta_2"] = detail::point_json(vk.beta_2);
+  j["vk_gamma_2"] = detail::point_json(vk.gamma_2);
+  j["vk_delta_2"] = detail::point_json(vk.delta_2);
+  j["IC"] = nlohmann::json::array();
+  for (const auto& p : vk.ic) j["IC"].push_back(detail::point_json(p));
   return j;
 }
 

@@ -40,4 +40,19 @@ std::vector<typename Fr::Int> read_wtns(const std::string& path) {
   return read_wtns<Fr>(io::BinFile(path, "wtns", 2));
 }
 
+// Writes a witness of canonical values below Fr's modulus as a .wtns file (version 2).
+template <class Fr>
+void write_wtns(const std::vector<typename Fr::Int>& witness, const std::string& path) {
+  io::BinWriter w("wtns", 2);
+  w.begin_section(1);
+  w.u32(Fr::kLimbs * 8);
+  w.le_int(Fr::kModulus);
+  w.u32(static_cast<std::uint32_t>(witness.size()));
+  w.end_section();
+  w.begin_section(2);
+  for (const auto& v : witness) w.le_int(v);
+  w.end_section();
+  w.save(path);
+}
+
 }  // namespace zkforge::snarkjs
