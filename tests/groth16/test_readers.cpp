@@ -230,3 +230,29 @@ TEST_CASE("the r1cs reader names the damage and its offset", "[io][r1cs]") {
     CHECK(error_of(b, read).code() == Errc::malformed_file);
   }
 }
+
+TEMPLATE_TEST_CASE("a key written as a zkey and a witness written as a wtns read back unchanged", "[io][zkey]",
+                   bn254::Engine, bls12_381::Engine) {
+  using E = TestType;
+  using Fr = typename E::Fr;
+  const std::string curve = E::kFamily == PairingFamily::bn ? "bn128" : "bls12381";
+  const auto key = snarkjs::read_zkey<E>(data(curve, "chain.zkey"));
+  const auto w = snarkjs::read_wtns<Fr>(data(curve, "witness.wtns"));
+  const TempFile zkey(std::vector<std::uint8_t>{}), wtns(std::vector<std::uint8_t>{});
+  snarkjs::write_zkey(key, zkey.path);
+  snarkjs::write_wtns<Fr>(w, wtns.path);
+  const auto again = snarkjs::read_zkey<E>(zkey.path);
+  CHECK(snarkjs::read_wtns<Fr>(wtns.path) == w);
+  CHECK(again.num_vars == key.num_vars);
+  CHECK(again.num_public == key.num_public);
+  CHECK(again.log_domain == key.log_domain);
+  CHECK(again.alpha_1 == key.alpha_1);
+  CHECK(again.delta_2 == key.delta_2);
+  CHECK(again.a == key.a);
+  CHECK(again.b_2 == key.b_2);
+  CHECK(again.l == key.l);
+  CHECK(again.h == key.h);
+  CHECK(again.ic == key.ic);
+  REQUIRE(again.a_matrix.size() == key.a_matrix.size());
+  for (std::size_t i = 0; i < key.a_matrix.size(); ++i) CHECK(again.a_matrix[i].value == key.a_matrix[i].value);
+}

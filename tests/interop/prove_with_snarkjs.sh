@@ -3,7 +3,8 @@
 # `zkforge prove` against snarkjs: circom (circom2, WASM) compiles the circuits in circuits/ for bn128
 # and bls12381, snarkjs makes the keys (a fresh powers-of-tau of 2^9, cached in WORK) and the
 # witnesses, zkforge proves, and `snarkjs groth16 verify` must accept every proof; the public inputs
-# must equal those of snarkjs' own proof of the same witness.
+# must equal those of snarkjs' own proof of the same witness. With ZKFORGE_INSECURE_ZKEY (the path of
+# example 06), snarkjs also proves with zkey and wtns files that zkforge wrote.
 # usage: prove_with_snarkjs.sh ZKFORGE WORK [zkforge prove options, e.g. --backend cuda]
 # Exit 77 (ctest: skipped) without node >= 20.19 or without `npm ci` in this folder.
 set -euo pipefail
@@ -58,4 +59,19 @@ for curve in bn128 bls12381; do
     fi
   done
 done
+# zkforge's own snarkjs files: the INSECURE test setup's key written as a zkey, a witness as a wtns and
+# a verification_key.json (example 06): snarkjs must prove with them, and accept its proof and zkforge's.
+if [[ -n ${ZKFORGE_INSECURE_ZKEY:-} ]]; then
+  for curve in bn128 bls12381; do
+    dir=$work/${curve}_insecure
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    echo "== zkforge-written zkey and wtns on $curve"
+    "$ZKFORGE_INSECURE_ZKEY" "$curve" 8 "$dir" >/dev/null
+    snarkjs groth16 prove "$dir/circuit.zkey" "$dir/witness.wtns" "$dir/snarkjs_proof.json" "$dir/snarkjs_public.json" >/dev/null
+    snarkjs groth16 verify "$dir/verification_key.json" "$dir/snarkjs_public.json" "$dir/snarkjs_proof.json" | grep -q "OK"
+    "$zkforge" prove --quiet "$@" "$dir/circuit.zkey" "$dir/witness.wtns" "$dir/proof.json" "$dir/public.json"
+    snarkjs groth16 verify "$dir/verification_key.json" "$dir/public.json" "$dir/proof.json" | grep -q "OK"
+  done
+fi
 echo "all zkforge proofs verified by snarkjs"
