@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/error.hpp"
 #include "zkforge/memory/host_memory.hpp"
 #include "zkforge/memory/span.hpp"
 
@@ -79,6 +80,44 @@ MsmSplit prep_msm(HostSpan<const Int> scalars, std::size_t public_count,
     }
   }, 256);
   return s;
+}
+
+// The splits of a batch of circuits that share one key, as C2 makes them: a base goes to the tail
+// when any circuit's scalar for it is significant (the union of the tails, which every circuit's
+// tail MSM then uses, 0s and 1s included), each circuit's batch_add keeps its own ones outside that
+// union, and the batch splits only when the union is at most half of the bases (else every circuit
+// runs one whole MSM). Splits of one circuit are left as they are.
+inline void unify_splits(std::vector<MsmSplit>& splits, HostResource& host = host_resource(MemoryPolicy::synchronous)) {
+  if (splits.size() < 2) return;
+  const std::size_t n = splits.front().size;
+  std::vector<std::uint64_t> in_tail((n + 63) / 64, 0);
+  bool any_dense = false;
+  for (const MsmSplit& s : splits) {
+    if (s.size != n) throw Error(Errc::size_mismatch, "unify_splits: circuits of different sizes");
+    any_dense = any_dense || !s.split;
+    if (!s.split) continue;
+    for (const std::uint32_t i : s.tail) in_tail[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+  std::size_t count = 0;
+  for (const std::uint64_t w : in_tail) count += static_cast<std::size_t>(__builtin_popcountll(w));
+  const bool split = !any_dense && 2 * count <= n;
+  HostVector<std::uint32_t> tail{HostAllocator<std::uint32_t>(host)};
+  if (split) {
+    tail.reserve(count);
+    for (std::size_t w = 0; w < in_tail.size(); ++w)
+      for (std::uint64_t bits = in_tail[w]; bits != 0; bits &= bits - 1)
+        tail.push_back(static_cast<std::uint32_t>(64 * w + static_cast<std::size_t>(__builtin_ctzll(bits))));
+  }
+  for (MsmSplit& s : splits) {
+    s.split = split;
+    if (!split) {
+      s.one_bits.clear();
+      s.tail.clear();
+      continue;
+    }
+    for (std::size_t w = 0; w < in_tail.size(); ++w) s.one_bits[w] &= ~in_tail[w];
+    s.tail = tail;
+  }
 }
 
 // The elements of `all` at the split's tail indices, in memory from `host`.

@@ -19,7 +19,8 @@
 //
 // Two entry points: (a) the full witness, with a key that carries its matrices (a snarkjs zkey);
 // (b) the full witness and the evaluations a, b, c computed by the caller (bellperson-style
-// synthesizers), for keys without matrices or callers that have them already.
+// synthesizers), for keys without matrices or callers that have them already — also for a batch of
+// circuits sharing the key (prove_batch, C2's shape).
 #pragma once
 
 #include <chrono>
@@ -109,6 +110,55 @@ class Prover {
     return proof;
   }
 
+  // One circuit of a batch: its full witness and its evaluations a, b, c on the domain (entry (b)).
+  struct Assignment {
+    HostSpan<const Int> witness;
+    std::vector<Fr> a, b, c;
+  };
+
+  // Entry (b) for a batch of circuits that share the key, as supra_seal C2 proves a sector's
+  // partitions: prep_msm classifies every circuit and unifies the splits (unify_splits), the tail
+  // bases are gathered once, then each circuit runs the remaining phases with its own r and s. The
+  // proofs equal those of prove() circuit by circuit. Timings are summed over the batch.
+  std::vector<Proof<E>> prove_batch(std::vector<Assignment> circuits, const std::vector<Blinding<Fr>>& blindings,
+                                    PhaseTimings* timings = nullptr) const {
+    if (blindings.size() != circuits.size())
+      throw Error(Errc::size_mismatch, std::to_string(circuits.size()) + " circuits but " +
+                                           std::to_string(blindings.size()) + " blinding pairs");
+    const std::size_t n = key_.domain_size();
+    for (const Assignment& x : circuits) {
+      check_witness(x.witness);
+      if (x.a.size() != n || x.b.size() != n || x.c.size() != n)
+        throw Error(Errc::size_mismatch, "a, b and c must each hold the domain's " + std::to_string(n) + " evaluations");
+    }
+    const ScopedMemoryPolicy scope(Memory::kPolicy);
+    PhaseTimings t;
+    auto t0 = Clock::now();
+    std::vector<MsmSplit> all, priv;
+    for (const Assignment& x : circuits) {
+      all.push_back(prep_msm(x.witness, key_.num_public + 1, host()));
+      priv.push_back(prep_msm(private_wires(x.witness), 0, host()));
+    }
+    unify_splits(all, host());
+    unify_splits(priv, host());
+    Gathered g{HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())), HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())),
+               HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())), HostVector<Affine<G2>>(HostAllocator<Affine<G2>>(host()))};
+    if (!circuits.empty() && all.front().split) {
+      g.a = gather(host_span(key_.a), all.front().tail, host());
+      g.b_1 = gather(host_span(key_.b_1), all.front().tail, host());
+      g.b_2 = gather(host_span(key_.b_2), all.front().tail, host());
+    }
+    if (!circuits.empty() && priv.front().split) g.l = gather(host_span(key_.l), priv.front().tail, host());
+    t.prep_msm = ms_since(t0);
+    std::vector<Proof<E>> proofs;
+    for (std::size_t k = 0; k < circuits.size(); ++k) {
+      Assignment& x = circuits[k];
+      proofs.push_back(prove_split(x.witness, span(x.a), span(x.b), span(x.c), blindings[k], all[k], priv[k], &g, t));
+    }
+    if (timings != nullptr) *timings = t;
+    return proofs;
+  }
+
   // The public inputs of a witness: wires 1 .. num_public.
   std::vector<Int> public_inputs(HostSpan<const Int> witness) const {
     check_witness(witness);
@@ -194,24 +244,44 @@ class Prover {
         throw Error(Errc::not_canonical, "witness value " + std::to_string(i) + " is not below r");
   }
 
+  HostSpan<const Int> private_wires(HostSpan<const Int> witness) const {
+    return witness.subspan(key_.num_public + 1, witness.size - key_.num_public - 1);
+  }
+
   Proof<E> prove_evaluated(HostSpan<const Int> witness, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c,
                            const Blinding<Fr>& blinding, PhaseTimings& t) const {
-    const std::size_t pub = key_.num_public;
-    auto t0 = Clock::now();
-    const MsmSplit all = prep_msm(witness, pub + 1, host());
-    const HostSpan<const Int> private_wires = witness.subspan(pub + 1, witness.size - pub - 1);
-    const MsmSplit priv = prep_msm(private_wires, 0, host());
+    const auto t0 = Clock::now();
+    const MsmSplit all = prep_msm(witness, key_.num_public + 1, host());
+    const MsmSplit priv = prep_msm(private_wires(witness), 0, host());
     t.prep_msm = ms_since(t0);
+    return prove_split(witness, a, b, c, blinding, all, priv, nullptr, t);
+  }
 
-    t0 = Clock::now();
+  // The tail bases of a batch, gathered once for all its circuits.
+  struct Gathered {
+    HostVector<Affine<G1>> a, b_1, l;
+    HostVector<Affine<G2>> b_2;
+  };
+
+  // Every phase after prep_msm, for one circuit whose splits are given.
+  Proof<E> prove_split(HostSpan<const Int> witness, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c,
+                       const Blinding<Fr>& blinding, const MsmSplit& all, const MsmSplit& priv, const Gathered* g,
+                       PhaseTimings& t) const {
+    auto t0 = Clock::now();
     h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
     const Jacobian<G1> h = msm(Backend{}, host_span(key_.h), HostSpan<const Fr>{a.data, key_.h.size()}, config_.msm);
-    t.ntt_msm_h = ms_since(t0);
+    t.ntt_msm_h += ms_since(t0);
 
-    const Jacobian<G1> sum_a = split_msm(Backend{}, host_span(key_.a), witness, all, config_.msm, t.batch_add, t.tail_msm, host());
-    const Jacobian<G1> sum_b1 = split_msm(Backend{}, host_span(key_.b_1), witness, all, config_.msm, t.batch_add, t.tail_msm, host());
-    const Jacobian<G1> sum_l = split_msm(Backend{}, host_span(key_.l), private_wires, priv, config_.msm, t.batch_add, t.tail_msm, host());
-    const Jacobian<G2> sum_b2 = split_msm(Backend{}, host_span(key_.b_2), witness, all, config_.msm, t.batch_add, t.b_g2_msm, host());
+    const bool shared = g != nullptr && all.split;
+    const bool shared_l = g != nullptr && priv.split;
+    const Jacobian<G1> sum_a = split_msm(Backend{}, host_span(key_.a), witness, all, config_.msm, t.batch_add,
+                                         t.tail_msm, host(), shared ? &g->a : nullptr);
+    const Jacobian<G1> sum_b1 = split_msm(Backend{}, host_span(key_.b_1), witness, all, config_.msm, t.batch_add,
+                                          t.tail_msm, host(), shared ? &g->b_1 : nullptr);
+    const Jacobian<G1> sum_l = split_msm(Backend{}, host_span(key_.l), private_wires(witness), priv, config_.msm,
+                                         t.batch_add, t.tail_msm, host(), shared_l ? &g->l : nullptr);
+    const Jacobian<G2> sum_b2 = split_msm(Backend{}, host_span(key_.b_2), witness, all, config_.msm, t.batch_add,
+                                          t.b_g2_msm, host(), shared ? &g->b_2 : nullptr);
 
     t0 = Clock::now();
     const Fr& r = blinding.r;
@@ -225,7 +295,7 @@ class Prover {
                                   .add(scalar_mul(b_1.to_affine(), r))
                                   .add(-scalar_mul(key_.delta_1, r * s));
     Proof<E> proof{pi_a_affine, pi_b.to_affine(), pi_c.to_affine()};
-    t.assemble = ms_since(t0);
+    t.assemble += ms_since(t0);
     return proof;
   }
 

@@ -3,7 +3,8 @@
 //
 // Unsplit, it is one MSM over every point. Split, the points whose scalar is a private 1 are summed
 // by batch_add over the split's bitmap and the tail's points and scalars are gathered (into memory
-// from `host`) for one Pippenger MSM; zeros are skipped. The milliseconds of each part are added to batch_ms and tail_ms.
+// from `host`) for one Pippenger MSM; zeros are skipped. A batch that shares the tail (unify_splits)
+// passes its bases gathered once as `gathered`. The milliseconds of each part are added to batch_ms and tail_ms.
 #pragma once
 
 #include <chrono>
@@ -17,7 +18,8 @@ namespace zkforge::groth16 {
 template <class Backend, class C>
 Jacobian<C> split_msm(Backend backend, HostSpan<const Affine<C>> points, HostSpan<const typename C::Scalar::Int> scalars,
                       const MsmSplit& split, const MsmConfig& config, double& batch_ms, double& tail_ms,
-                      HostResource& host = host_resource(MemoryPolicy::synchronous)) {
+                      HostResource& host = host_resource(MemoryPolicy::synchronous),
+                      const HostVector<Affine<C>>* gathered = nullptr) {
   using Clock = std::chrono::steady_clock;
   const auto ms_since = [](Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
@@ -35,7 +37,9 @@ Jacobian<C> split_msm(Backend backend, HostSpan<const Affine<C>> points, HostSpa
   const Jacobian<C> ones = batch_add(backend, points, host_span(split.one_bits), config);
   batch_ms += ms_since(t0);
   t0 = Clock::now();
-  const HostVector<Affine<C>> bases = gather(points, split.tail, host);
+  const HostVector<Affine<C>> own = gathered != nullptr ? HostVector<Affine<C>>(HostAllocator<Affine<C>>(host))
+                                                        : gather(points, split.tail, host);
+  const HostVector<Affine<C>>& bases = gathered != nullptr ? *gathered : own;
   const HostVector<typename C::Scalar::Int> tail_scalars = gather(scalars, split.tail, host);
   const Jacobian<C> tail = msm(backend, host_span(bases), host_span(tail_scalars), config);
   tail_ms += ms_since(t0);
