@@ -195,9 +195,7 @@ int bench_prove(const BenchOptions& o) {
 
 template <class E, class Backend>
 int bench_prove_with(const BenchOptions& o) {
-  if (o.memory == "sync") return bench_prove<E, Backend, SynchronousMemory>(o);
-  if (o.memory == "deferred") return bench_prove<E, Backend, DeferredMemory>(o);
-  return bench_prove<E, Backend, PooledMemory>(o);
+  return with_memory_policy(o.memory, [&](auto memory) { return bench_prove<E, Backend, decltype(memory)>(o); });
 }
 
 template <class E>

@@ -66,9 +66,7 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
 
 template <class E, class Backend>
 void prove_with_memory(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
-  if (o.memory == "sync") return prove_with<E, Backend, SynchronousMemory>(o, curve, report);
-  if (o.memory == "deferred") return prove_with<E, Backend, DeferredMemory>(o, curve, report);
-  return prove_with<E, Backend, PooledMemory>(o, curve, report);
+  with_memory_policy(o.memory, [&](auto memory) { prove_with<E, Backend, decltype(memory)>(o, curve, report); });
 }
 
 template <class E>

@@ -38,6 +38,15 @@ F field_of(const typename F::Int& v) {
   return x;
 }
 
+// A = matrix · w on each row of the domain, by a plain loop over the matrix's entries.
+template <class F>
+std::vector<F> rows_times(const std::vector<groth16::MatrixEntry<F>>& matrix, const std::vector<typename F::Int>& w,
+                          std::size_t n) {
+  std::vector<F> out(n, F::zero());
+  for (const auto& e : matrix) out[e.constraint] += e.value * field_of<F>(w[e.signal]);
+  return out;
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("insecure-setup keys of both H conventions give proofs that verify and open correctly",
@@ -67,10 +76,7 @@ TEMPLATE_TEST_CASE("insecure-setup keys of both H conventions give proofs that v
         CHECK(vk.verify(prover.public_inputs(host_span(w)), proof));
 
         // Opening: a(tau) and b(tau) from the rows' values, interpolated by the NTT.
-        const std::size_t n = key.domain_size();
-        std::vector<Fr> a(n, Fr::zero()), b(n, Fr::zero());
-        for (const auto& e : qap.a) a[e.constraint] += e.value * field_of<Fr>(w[e.signal]);
-        for (const auto& e : qap.b) b[e.constraint] += e.value * field_of<Fr>(w[e.signal]);
+        const auto a = rows_times(qap.a, w, key.domain_size()), b = rows_times(qap.b, w, key.domain_size());
         const Fr a_tau = waste.alpha + at_tau(a, roots, waste.tau) + blinding.r * waste.delta;
         const Fr b_tau = waste.beta + at_tau(b, roots, waste.tau) + blinding.s * waste.delta;
         CHECK(proof.a == scalar_mul(E::G1::generator(), a_tau).to_affine());
@@ -112,11 +118,9 @@ TEMPLATE_TEST_CASE("a batch of circuits sharing one key gives each circuit's own
       std::vector<groth16::Blinding<Fr>> blindings;
       for (std::size_t k = 0; k < count; ++k) {
         const auto& w = witnesses[k];
-        const std::size_t n = key.domain_size();
-        std::vector<Fr> a(n, Fr::zero()), b(n, Fr::zero()), c(n);
-        for (const auto& e : qap.a) a[e.constraint] += e.value * field_of<Fr>(w[e.signal]);
-        for (const auto& e : qap.b) b[e.constraint] += e.value * field_of<Fr>(w[e.signal]);
-        for (std::size_t i = 0; i < n; ++i) c[i] = a[i] * b[i];
+        const auto a = rows_times(qap.a, w, key.domain_size()), b = rows_times(qap.b, w, key.domain_size());
+        std::vector<Fr> c(a.size());
+        for (std::size_t i = 0; i < c.size(); ++i) c[i] = a[i] * b[i];
         batch.push_back({host_span(w), a, b, c});
         blindings.push_back({Fr::random(rng), Fr::random(rng)});
       }

@@ -100,9 +100,7 @@ class Prover {
   Proof<E> prove(HostSpan<const Int> witness, std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c,
                  const Blinding<Fr>& blinding, PhaseTimings* timings = nullptr) const {
     check_witness(witness);
-    const std::size_t n = key_.domain_size();
-    if (a.size() != n || b.size() != n || c.size() != n)
-      throw Error(Errc::size_mismatch, "a, b and c must each hold the domain's " + std::to_string(n) + " evaluations");
+    check_evaluations(a, b, c);
     const ScopedMemoryPolicy scope(Memory::kPolicy);
     PhaseTimings t;
     Proof<E> proof = prove_evaluated(witness, span(a), span(b), span(c), blinding, t);
@@ -125,11 +123,9 @@ class Prover {
     if (blindings.size() != circuits.size())
       throw Error(Errc::size_mismatch, std::to_string(circuits.size()) + " circuits but " +
                                            std::to_string(blindings.size()) + " blinding pairs");
-    const std::size_t n = key_.domain_size();
     for (const Assignment& x : circuits) {
       check_witness(x.witness);
-      if (x.a.size() != n || x.b.size() != n || x.c.size() != n)
-        throw Error(Errc::size_mismatch, "a, b and c must each hold the domain's " + std::to_string(n) + " evaluations");
+      check_evaluations(x.a, x.b, x.c);
     }
     const ScopedMemoryPolicy scope(Memory::kPolicy);
     PhaseTimings t;
@@ -231,6 +227,12 @@ class Prover {
     const std::size_t h_points = key_.h_convention == HConvention::odd_coset_lagrange ? key_.domain_size()
                                                                                       : key_.domain_size() - 1;
     expect(key_.h.size(), h_points, "H");
+  }
+
+  void check_evaluations(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::vector<Fr>& c) const {
+    const std::size_t n = key_.domain_size();
+    if (a.size() != n || b.size() != n || c.size() != n)
+      throw Error(Errc::size_mismatch, "a, b and c must each hold the domain's " + std::to_string(n) + " evaluations");
   }
 
   void check_witness(HostSpan<const Int> witness) const {

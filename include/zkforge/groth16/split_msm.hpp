@@ -37,8 +37,8 @@ Jacobian<C> split_msm(Backend backend, HostSpan<const Affine<C>> points, HostSpa
   const Jacobian<C> ones = batch_add(backend, points, host_span(split.one_bits), config);
   batch_ms += ms_since(t0);
   t0 = Clock::now();
-  const HostVector<Affine<C>> own = gathered != nullptr ? HostVector<Affine<C>>(HostAllocator<Affine<C>>(host))
-                                                        : gather(points, split.tail, host);
+  HostVector<Affine<C>> own{HostAllocator<Affine<C>>(host)};
+  if (gathered == nullptr) own = gather(points, split.tail, host);
   const HostVector<Affine<C>>& bases = gathered != nullptr ? *gathered : own;
   const HostVector<typename C::Scalar::Int> tail_scalars = gather(scalars, split.tail, host);
   const Jacobian<C> tail = msm(backend, host_span(bases), host_span(tail_scalars), config);

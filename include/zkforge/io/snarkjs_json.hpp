@@ -119,6 +119,12 @@ Affine<C> read_point(const nlohmann::json& v, const std::string& at) {
   return p;
 }
 
+// The point of curve C in member `key` of obj, named "file: key" in messages.
+template <class C>
+Affine<C> member_point(const nlohmann::json& obj, const char* key, const std::string& file) {
+  return read_point<C>(member(obj, key, file), where(file, key));
+}
+
 inline void check_protocol(const nlohmann::json& obj, const std::string& file) {
   const auto it = obj.find("protocol");
   if (it != obj.end() && *it != "groth16")
@@ -159,10 +165,10 @@ groth16::VerifyingKey<E> parse_verification_key(const nlohmann::json& vk, const 
   using detail::where;
   detail::check_protocol(vk, file);
   groth16::VerifyingKey<E> key;
-  key.alpha_1 = detail::read_point<typename E::G1>(member(vk, "vk_alpha_1", file), where(file, "vk_alpha_1"));
-  key.beta_2 = detail::read_point<typename E::G2>(member(vk, "vk_beta_2", file), where(file, "vk_beta_2"));
-  key.gamma_2 = detail::read_point<typename E::G2>(member(vk, "vk_gamma_2", file), where(file, "vk_gamma_2"));
-  key.delta_2 = detail::read_point<typename E::G2>(member(vk, "vk_delta_2", file), where(file, "vk_delta_2"));
+  key.alpha_1 = detail::member_point<typename E::G1>(vk, "vk_alpha_1", file);
+  key.beta_2 = detail::member_point<typename E::G2>(vk, "vk_beta_2", file);
+  key.gamma_2 = detail::member_point<typename E::G2>(vk, "vk_gamma_2", file);
+  key.delta_2 = detail::member_point<typename E::G2>(vk, "vk_delta_2", file);
   const nlohmann::json& ic = member(vk, "IC", file);
   if (!ic.is_array() || ic.empty()) throw Error(Errc::malformed_file, where(file, "IC") + ": expected a non-empty array of points");
   for (std::size_t i = 0; i < ic.size(); ++i)
@@ -181,13 +187,11 @@ groth16::VerifyingKey<E> parse_verification_key(const nlohmann::json& vk, const 
 
 template <class E>
 groth16::Proof<E> parse_proof(const nlohmann::json& proof, const std::string& file) {
-  using detail::member;
-  using detail::where;
   detail::check_protocol(proof, file);
   groth16::Proof<E> p;
-  p.a = detail::read_point<typename E::G1>(member(proof, "pi_a", file), where(file, "pi_a"));
-  p.b = detail::read_point<typename E::G2>(member(proof, "pi_b", file), where(file, "pi_b"));
-  p.c = detail::read_point<typename E::G1>(member(proof, "pi_c", file), where(file, "pi_c"));
+  p.a = detail::member_point<typename E::G1>(proof, "pi_a", file);
+  p.b = detail::member_point<typename E::G2>(proof, "pi_b", file);
+  p.c = detail::member_point<typename E::G1>(proof, "pi_c", file);
   return p;
 }
 

@@ -182,17 +182,20 @@ groth16::ProvingKey<E> read_zkey(const std::string& path) {
 // contributions) holds a zero hash and none. Coefficients are stored as coef * R^2 mod r, as snarkjs does.
 template <class E>
 void write_zkey(const groth16::ProvingKey<E>& key, const std::string& path) {
-  using G1 = typename E::G1;
-  using G2 = typename E::G2;
   using Fr = typename E::Fr;
-  using Fq = typename G1::Field;
+  using Fq = typename E::G1::Field;
   if (key.h_convention != groth16::HConvention::odd_coset_lagrange || key.roots != RootConvention::snarkjs ||
       !key.has_matrices())
     throw Error(Errc::invalid_argument, "write_zkey: a snarkjs zkey needs the odd-coset H, snarkjs' roots and the matrices");
   io::BinWriter w("zkey", 1);
-  auto points = [&](const auto& v) {
-    using C = typename std::decay_t<decltype(v)>::value_type::Curve;
-    for (const auto& p : v) write_point<C>(p, w.grow(kPointBytes<C>));
+  auto point = [&](const auto& p) {
+    using C = typename std::decay_t<decltype(p)>::Curve;
+    write_point<C>(p, w.grow(kPointBytes<C>));
+  };
+  auto points_section = [&](std::uint32_t id, const auto& points) {
+    w.begin_section(id);
+    for (const auto& p : points) point(p);
+    w.end_section();
   };
   w.begin_section(1);
   w.u32(1);
@@ -205,16 +208,14 @@ void write_zkey(const groth16::ProvingKey<E>& key, const std::string& path) {
   w.u32(static_cast<std::uint32_t>(key.num_vars));
   w.u32(static_cast<std::uint32_t>(key.num_public));
   w.u32(static_cast<std::uint32_t>(key.domain_size()));
-  write_point<G1>(key.alpha_1, w.grow(kPointBytes<G1>));
-  write_point<G1>(key.beta_1, w.grow(kPointBytes<G1>));
-  write_point<G2>(key.beta_2, w.grow(kPointBytes<G2>));
-  write_point<G2>(key.gamma_2, w.grow(kPointBytes<G2>));
-  write_point<G1>(key.delta_1, w.grow(kPointBytes<G1>));
-  write_point<G2>(key.delta_2, w.grow(kPointBytes<G2>));
+  point(key.alpha_1);
+  point(key.beta_1);
+  point(key.beta_2);
+  point(key.gamma_2);
+  point(key.delta_1);
+  point(key.delta_2);
   w.end_section();
-  w.begin_section(3);
-  points(key.ic);
-  w.end_section();
+  points_section(3, key.ic);
   w.begin_section(4);
   w.u32(static_cast<std::uint32_t>(key.a_matrix.size() + key.b_matrix.size()));
   const Fr r_element = Fr::from_montgomery_unchecked(Fr::mont_r2());  // R mod r as a field element
@@ -227,20 +228,11 @@ void write_zkey(const groth16::ProvingKey<E>& key, const std::string& path) {
     }
   }
   w.end_section();
-  for (const auto* v : {&key.a, &key.b_1}) {
-    w.begin_section(v == &key.a ? 5 : 6);
-    points(*v);
-    w.end_section();
-  }
-  w.begin_section(7);
-  points(key.b_2);
-  w.end_section();
-  w.begin_section(8);
-  points(key.l);
-  w.end_section();
-  w.begin_section(9);
-  points(key.h);
-  w.end_section();
+  points_section(5, key.a);
+  points_section(6, key.b_1);
+  points_section(7, key.b_2);
+  points_section(8, key.l);
+  points_section(9, key.h);
   w.begin_section(10);
   w.grow(64);  // csHash, zeros
   w.u32(0);    // no contributions
