@@ -4,15 +4,23 @@
 // Cost for n points, window c, W windows: W * (n accumulations + 2^(c-1) buckets reduced with
 // one mixed and one full addition each) + W * c doublings to combine the windows.
 // Accumulation is batch-affine by default: a bucket and a point are added in affine form, and the
-// ~1000 additions of a batch share one inversion (Montgomery's trick): slope 1M + 1S + 1M, plus 3M
-// for the shared inversion = 5M + 1S per point, against 8M + 2S for an XYZZ mixed addition.
+// additions of a batch share one inversion (Montgomery's trick): slope 1M + 1S + 1M, plus 3M for
+// the shared inversion = 5M + 1S per point, against 8M + 2S for an XYZZ mixed addition. The
+// batch's products run eight at a time (field_lanes.hpp: AVX-512 IFMA where the CPU has it), and
+// so does the bucket reduction (bucket_reduction.hpp). Variable-time: for public inputs only.
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
+#include "backends/cpu/bucket_reduction.hpp"
+#include "backends/cpu/field_lanes.hpp"
+#include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/xyzz.hpp"
 #include "zkforge/msm/combine_windows.hpp"
 #include "zkforge/msm/msm.hpp"
@@ -20,46 +28,87 @@
 
 namespace zkforge::cpu {
 
+// Additions per batch for `count` buckets: a quarter as many as buckets, so that few points find
+// their bucket busy, and at most 2048.
+inline std::size_t affine_batch_limit(std::size_t count) {
+  return std::min<std::size_t>(2048, std::max<std::size_t>(1, count / 4));
+}
+
+// The CPU's price of one window, in units of one accumulated point, fitted to the 2-core
+// development machine at 2^12 .. 2^20 (docs/perf.md): a batch's inversion costs about 60 points,
+// reducing a bucket 1.5, and accumulation slows by 15% for each doubling of the buckets' memory
+// beyond the L2 cache.
+struct CpuMsmCost {
+  std::size_t bucket_bytes;
+  std::size_t cache_bytes;
+
+  static constexpr double kInversion = 60, kBucket = 1.5, kCacheMiss = 0.15;
+
+  double operator()(std::size_t n, unsigned c, unsigned windows) const {
+    const double buckets = static_cast<double>(std::size_t{1} << (c - 1));
+    const double batch = static_cast<double>(affine_batch_limit(std::size_t{1} << (c - 1)));
+    const double spill = std::log2(buckets * static_cast<double>(bucket_bytes) / static_cast<double>(cache_bytes));
+    const double per_point = (1 + kInversion / batch) * (1 + kCacheMiss * std::max(0.0, spill));
+    return windows * (static_cast<double>(n) * per_point + kBucket * buckets);
+  }
+};
+
+// The L2 cache of one core, as the C library reports it (2 MiB if it does not).
+inline std::size_t l2_cache_bytes() {
+  const long v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  return v > 0 ? static_cast<std::size_t>(v) : std::size_t{2} << 20;
+}
+
+inline constexpr unsigned kCpuMaxAutoWindow = 20;
+
 // Affine buckets filled by batched affine additions of points[i] or -points[i]. An empty bucket
 // takes its first point without arithmetic. A point whose bucket already waits in the batch is
 // deferred to the next batch (a bucket holds one pending addition at a time); a point deferred
 // twice, or one that finds the deferral queue full (skewed digits: many points in one bucket),
-// goes to the bucket's XYZZ overflow instead, a mixed addition. A bucket's value is its affine
-// part plus its overflow. Batches hold a quarter as many additions as there are buckets (at most
+// goes to the bucket's XYZZ overflow instead, a mixed addition; finish() folds the overflows back
+// into the affine buckets (one shared inversion). Batches hold a quarter as many additions as there are buckets (at most
 // 2048), so the inversion is shared by enough additions to cost < 1M each.
-template <class C>
+template <class C, class Lanes>
 class AffineBuckets {
   using F = typename C::Field;
   using A = Affine<C>;
+  using Vec = typename Lanes::Vec;
 
  public:
   AffineBuckets(std::size_t count, HostSpan<const Affine<C>> points)
       : points_(points),
-        batch_limit_(std::min<std::size_t>(2048, std::max<std::size_t>(1, count / 4))),
+        batch_limit_(affine_batch_limit(count)),
         buckets_(count),
         overflow_(count, Xyzz<C>::identity()),
         busy_(count, 0) {
     batch_.reserve(batch_limit_);
     deferred_.reserve(batch_limit_);
     retry_.reserve(batch_limit_);
-    denominators_.reserve(batch_limit_);
-    prefix_.reserve(batch_limit_);
+    const std::size_t lanes = (batch_limit_ + kFieldLanes - 1) / kFieldLanes * kFieldLanes;
+    numerators_.reserve(lanes);
+    denominators_.reserve(lanes);
+    cancels_.reserve(lanes);
+    lane_den_.reserve(lanes / kFieldLanes);
+    lane_prefix_.reserve(lanes / kFieldLanes);
   }
 
   // bucket += points[index], negated when `negate`.
   void add(std::uint32_t bucket, std::uint32_t index, bool negate) { place({bucket, index, negate}, false); }
 
-  // Completes the pending additions; afterwards the buckets are final.
+  // Completes the pending additions; afterwards the buckets are final and affine.
   void finish() {
     while (!batch_.empty() || !deferred_.empty()) flush();
+    fold_overflow();
   }
 
   std::size_t size() const { return buckets_.size(); }
+  void add_to(Xyzz<C>& running, std::size_t k) const { running = running.add(buckets_[k]); }
 
-  // running += bucket k: a mixed addition of the affine part, and the overflow only where there is one.
-  void add_to(Xyzz<C>& running, std::size_t k) const {
-    running = running.add(buckets_[k]);
-    if (!overflow_[k].is_identity()) running = running.add(overflow_[k]);
+  // The window's sum (bucket_reduction.hpp), after finish().
+  Xyzz<C> reduce() const {
+    const std::size_t count = buckets_.size();
+    if (count < kFieldLanes * kMinLaneSegment) return reduce_buckets<C>(*this);
+    return reduce_affine_buckets<C, Lanes>(buckets_);
   }
 
  private:
@@ -94,48 +143,126 @@ class AffineBuckets {
     retry_.clear();
   }
 
-  // Slope denominators: x2 - x1, or 2y for a doubling; P + (-P) needs none (denominator 1).
   void run_batch() {
-    const std::size_t n = batch_.size();
-    if (n == 0) return;
-    denominators_.resize(n);
-    prefix_.resize(n);
-    F acc = F::one();
-    for (std::size_t k = 0; k < n; ++k) {
-      const A& b = buckets_[batch_[k].bucket];
-      const A& p = points_[batch_[k].index];
-      F d = p.x - b.x;
-      if (d.is_zero()) {
-        const F py = batch_[k].negate ? -p.y : p.y;
-        d = py == b.y && !py.is_zero() ? py.dbl() : F::one();
-      }
-      denominators_[k] = d;
-      prefix_[k] = acc;
-      acc *= d;
-    }
-    F inv = acc.inverse();
-    for (std::size_t k = n; k-- > 0;) {
-      A& b = buckets_[batch_[k].bucket];
-      const A& p = points_[batch_[k].index];
-      const F py = batch_[k].negate ? -p.y : p.y;
-      const F d_inv = inv * prefix_[k];
-      inv *= denominators_[k];
-      busy_[batch_[k].bucket] = 0;
-      F lambda;
-      if (p.x != b.x) {
-        lambda = (py - b.y) * d_inv;
-      } else if (py == b.y && !py.is_zero()) {
-        const F xx = p.x.sqr();
-        lambda = (xx.dbl() + xx) * d_inv;
-      } else {
-        b = A::identity();
+    if (batch_.empty()) return;
+    run_lanes();
+    batch_.clear();
+  }
+
+  // The batch's additions eight at a time, addition k in lane k mod 8 of group k / 8. Per addition
+  // the slope is num / den: (y2 - y1) / (x2 - x1), or 3x^2 / 2y for a doubling; P + (-P) takes
+  // num = 0, den = 1 and empties the bucket. Each lane keeps its own running product of the
+  // denominators, one inversion serves all, and the lanes compute side by side.
+  void run_lanes() {
+    const std::size_t n = batch_.size(), groups = (n + kFieldLanes - 1) / kFieldLanes;
+    numerators_.resize(groups * kFieldLanes);
+    denominators_.resize(groups * kFieldLanes);
+    cancels_.assign(groups * kFieldLanes, 0);
+    for (std::size_t k = 0; k < groups * kFieldLanes; ++k) {
+      if (k >= n) {
+        numerators_[k] = F::zero();
+        denominators_[k] = F::one();
         continue;
       }
-      const F x3 = lambda.sqr() - b.x - p.x;
-      b.y = lambda * (b.x - x3) - b.y;
-      b.x = x3;
+      const A& b = buckets_[batch_[k].bucket];
+      const A& p = points_[batch_[k].index];
+      const F py = batch_[k].negate ? -p.y : p.y;
+      denominators_[k] = p.x - b.x;
+      numerators_[k] = py - b.y;
+      if (!denominators_[k].is_zero()) continue;
+      if (py == b.y && !py.is_zero()) {
+        const F xx = p.x.sqr();
+        numerators_[k] = xx.dbl() + xx;
+        denominators_[k] = py.dbl();
+      } else {
+        numerators_[k] = F::zero();
+        denominators_[k] = F::one();
+        cancels_[k] = 1;
+      }
     }
-    batch_.clear();
+
+    const F one = F::one();
+    const F* const ones[kFieldLanes] = {&one, &one, &one, &one, &one, &one, &one, &one};
+    lane_den_.resize(groups);
+    lane_prefix_.resize(groups);
+    Vec acc;
+    Lanes::load(ones, acc);
+    for (std::size_t g = 0; g < groups; ++g) {
+      Lanes::load_run(denominators_.data() + g * kFieldLanes, lane_den_[g]);
+      lane_prefix_[g] = acc;
+      Lanes::mul(acc, lane_den_[g], acc);
+    }
+    F products[kFieldLanes], inverses[kFieldLanes];
+    Lanes::store(acc, products);
+    invert_lanes(products, inverses);
+    Vec inv;
+    Lanes::load_run(inverses, inv);
+
+    const F zero = F::zero();
+    for (std::size_t g = groups; g-- > 0;) {
+      const F* bx[kFieldLanes];
+      const F* px[kFieldLanes];
+      const F* by[kFieldLanes];
+      for (std::size_t l = 0; l < kFieldLanes; ++l) {
+        const std::size_t k = g * kFieldLanes + l;
+        bx[l] = k < n ? &buckets_[batch_[k].bucket].x : &zero;
+        px[l] = k < n ? &points_[batch_[k].index].x : &zero;
+        by[l] = k < n ? &buckets_[batch_[k].bucket].y : &zero;
+      }
+      Vec d_inv, lambda, vbx, vpx, vby, x3, y3;
+      Lanes::mul(inv, lane_prefix_[g], d_inv);
+      Lanes::mul(inv, lane_den_[g], inv);
+      Lanes::load_run(numerators_.data() + g * kFieldLanes, lambda);
+      Lanes::mul(lambda, d_inv, lambda);
+      Lanes::load(bx, vbx);
+      Lanes::load(px, vpx);
+      Lanes::load(by, vby);
+      Lanes::mul(lambda, lambda, x3);
+      Lanes::sub(x3, vbx, x3);
+      Lanes::sub(x3, vpx, x3);
+      Lanes::sub(vbx, x3, y3);
+      Lanes::mul(lambda, y3, y3);
+      Lanes::sub(y3, vby, y3);
+      F xs[kFieldLanes], ys[kFieldLanes];
+      Lanes::store(x3, xs);
+      Lanes::store(y3, ys);
+      for (std::size_t l = 0; l < kFieldLanes && g * kFieldLanes + l < n; ++l) {
+        const std::size_t k = g * kFieldLanes + l;
+        A& b = buckets_[batch_[k].bucket];
+        busy_[batch_[k].bucket] = 0;
+        b = cancels_[k] ? A::identity() : A::from_xy(xs[l], ys[l]);
+      }
+    }
+  }
+
+  // bucket += overflow wherever there is one, back to affine form with one inversion.
+  void fold_overflow() {
+    std::vector<std::size_t> keys;
+    std::vector<Jacobian<C>> sums;
+    for (std::size_t k = 0; k < overflow_.size(); ++k) {
+      if (overflow_[k].is_identity()) continue;
+      keys.push_back(k);
+      sums.push_back(overflow_[k].add(buckets_[k]).to_jacobian());
+      overflow_[k] = Xyzz<C>::identity();
+    }
+    if (keys.empty()) return;
+    const std::vector<A> affine = to_affine_batch(sums);
+    for (std::size_t i = 0; i < keys.size(); ++i) buckets_[keys[i]] = affine[i];
+  }
+
+  // inv[l] = 1 / v[l] for nonzero values, with one inversion.
+  static void invert_lanes(const F (&v)[kFieldLanes], F (&inv)[kFieldLanes]) {
+    F prefix[kFieldLanes];
+    F all = F::one();
+    for (std::size_t l = 0; l < kFieldLanes; ++l) {
+      prefix[l] = all;
+      all *= v[l];
+    }
+    F t = all.inverse();
+    for (std::size_t l = kFieldLanes; l-- > 0;) {
+      inv[l] = t * prefix[l];
+      t *= v[l];
+    }
   }
 
   HostSpan<const Affine<C>> points_;
@@ -144,7 +271,9 @@ class AffineBuckets {
   std::vector<Xyzz<C>> overflow_;
   std::vector<std::uint8_t> busy_;
   std::vector<Pending> batch_, deferred_, retry_;
-  std::vector<F> denominators_, prefix_;
+  std::vector<F> numerators_, denominators_;
+  std::vector<std::uint8_t> cancels_;
+  std::vector<Vec> lane_den_, lane_prefix_;
 };
 
 // XYZZ buckets: one mixed addition per point.
@@ -158,22 +287,12 @@ class XyzzBuckets {
   void finish() {}
   std::size_t size() const { return buckets_.size(); }
   void add_to(Xyzz<C>& running, std::size_t k) const { running = running.add(buckets_[k]); }
+  Xyzz<C> reduce() const { return reduce_buckets<C>(*this); }
 
  private:
   HostSpan<const Affine<C>> points_;
   std::vector<Xyzz<C>> buckets_;
 };
-
-// sum_k (k+1) * bucket[k] by running sums from the top: two additions per bucket.
-template <class C, class Buckets>
-Xyzz<C> reduce_buckets(const Buckets& buckets) {
-  Xyzz<C> running = Xyzz<C>::identity(), total = Xyzz<C>::identity();
-  for (std::size_t k = buckets.size(); k-- > 0;) {
-    buckets.add_to(running, k);
-    total = total.add(running);
-  }
-  return total;
-}
 
 // One window's sum over points [begin, end) (fewer than 2^32: the buckets index them in 32 bits):
 // digits read from the offset scalars.
@@ -188,7 +307,7 @@ Xyzz<C> window_sum(HostSpan<const Affine<C>> points, const std::vector<BigInt<M>
     buckets.add(static_cast<std::uint32_t>(d > 0 ? d - 1 : -d - 1), static_cast<std::uint32_t>(i), d < 0);
   }
   buckets.finish();
-  return reduce_buckets<C>(buckets);
+  return buckets.reduce();
 }
 
 // The MSM with scalar i given canonically by scalar_of(i).
@@ -198,7 +317,8 @@ Jacobian<C> pippenger(HostSpan<const Affine<C>> points, ScalarOf scalar_of, cons
   constexpr std::size_t N = Int::kWords;
   const std::size_t n = points.size;
   if (n == 0) return Jacobian<C>::identity();
-  const MsmPlan plan = make_msm_plan(n, C::Scalar::kModulus, config.window_bits);
+  const MsmPlan plan = make_msm_plan(n, C::Scalar::kModulus, config.window_bits, kCpuMaxAutoWindow,
+                                     CpuMsmCost{sizeof(Affine<C>), l2_cache_bytes()});
   ThreadPool& pool = cpu_pool(config.threads);
 
   const BigInt<N + 1> h = msm_detail::digit_offset<N>(plan.window_bits, plan.windows);
@@ -217,9 +337,13 @@ Jacobian<C> pippenger(HostSpan<const Affine<C>> points, ScalarOf scalar_of, cons
   pool.run(sums.size(), [&](std::size_t task) {
     const unsigned window = static_cast<unsigned>(task / parts);
     const std::size_t begin = (task % parts) * step, end = std::min(n, begin + step);
-    sums[task] = config.bucket_method == BucketMethod::batch_affine
-                     ? window_sum<C, AffineBuckets<C>>(points, offsets, plan, window, begin, end)
-                     : window_sum<C, XyzzBuckets<C>>(points, offsets, plan, window, begin, end);
+    if (config.bucket_method == BucketMethod::xyzz) {
+      sums[task] = window_sum<C, XyzzBuckets<C>>(points, offsets, plan, window, begin, end);
+    } else {
+      sums[task] = with_field_lanes<typename C::Field>([&](auto lanes) {
+        return window_sum<C, AffineBuckets<C, decltype(lanes)>>(points, offsets, plan, window, begin, end);
+      });
+    }
   });
 
   std::vector<Xyzz<C>> windows(plan.windows, Xyzz<C>::identity());

@@ -22,7 +22,7 @@ TEST_CASE("thread pool runs every task exactly once, for any thread count", "[ba
   }
 }
 
-TEST_CASE("parallel_for covers [0, n) with disjoint chunks", "[backend][threads]") {
+TEST_CASE("parallel_for covers 0 .. n-1 with disjoint chunks", "[backend][threads]") {
   ThreadPool pool(3);
   for (std::size_t n : {0u, 1u, 5u, 4096u, 100003u}) {
     std::vector<std::atomic<int>> hits(n);

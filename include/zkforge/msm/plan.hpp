@@ -56,37 +56,39 @@ unsigned windows_for(const BigInt<N>& modulus, unsigned c) {
 
 }  // namespace msm_detail
 
-// The window model: c in [2, max_window] minimising W(c) * (n + bucket_cost * 2^(c-1)), with
-// bucket_cost the price of reducing one bucket (a mixed and a full addition) against accumulating
-// one point. Each backend measures its own.
-struct MsmCostModel {
-  double bucket_cost;
-  unsigned max_window;
-};
-
-// Measured on the CPU; the default of make_msm_plan.
-inline constexpr MsmCostModel kCpuMsmCost{2.5, 20};
-
-// The plan for n points over scalars below `modulus`: c is forced when window_bits != 0, else
-// chosen by the cost model.
-template <std::size_t N>
-MsmPlan make_msm_plan(std::size_t n, const BigInt<N>& modulus, unsigned window_bits,
-                      const MsmCostModel& model = kCpuMsmCost) {
+// The plan for n points over scalars below `modulus`: c is forced when window_bits != 0, else the
+// c in [2, max_window] of least cost(n, c, W(c)), each backend pricing a window its own way.
+template <std::size_t N, class Cost>
+MsmPlan make_msm_plan(std::size_t n, const BigInt<N>& modulus, unsigned window_bits, unsigned max_window,
+                      const Cost& cost) {
   if (window_bits == 1 || window_bits > 24)
     throw Error(Errc::invalid_argument, "MSM window of " + std::to_string(window_bits) + " bits (signed digits need 2 to 24)");
   unsigned best = window_bits;
   if (best == 0) {
     double best_cost = 0;
-    for (unsigned c = 2; c <= model.max_window; ++c) {
-      const double cost = msm_detail::windows_for(modulus, c) *
-                          (static_cast<double>(n) + model.bucket_cost * static_cast<double>(std::size_t{1} << (c - 1)));
-      if (best == 0 || cost < best_cost) {
+    for (unsigned c = 2; c <= max_window; ++c) {
+      const double v = cost(n, c, msm_detail::windows_for(modulus, c));
+      if (best == 0 || v < best_cost) {
         best = c;
-        best_cost = cost;
+        best_cost = v;
       }
     }
   }
   return MsmPlan{best, msm_detail::windows_for(modulus, best), std::size_t{1} << (best - 1)};
+}
+
+// The plain window model: W(c) * (n + bucket_cost * 2^(c-1)), with bucket_cost the price of
+// reducing one bucket (a mixed and a full addition) against accumulating one point.
+struct MsmCostModel {
+  double bucket_cost;
+  unsigned max_window;
+};
+
+template <std::size_t N>
+MsmPlan make_msm_plan(std::size_t n, const BigInt<N>& modulus, unsigned window_bits, const MsmCostModel& model) {
+  return make_msm_plan(n, modulus, window_bits, model.max_window, [&](std::size_t points, unsigned c, unsigned windows) {
+    return windows * (static_cast<double>(points) + model.bucket_cost * static_cast<double>(std::size_t{1} << (c - 1)));
+  });
 }
 
 // Signed digit of window j of a scalar already offset by H: in [-2^(c-1), 2^(c-1)).
