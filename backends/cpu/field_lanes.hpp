@@ -6,7 +6,9 @@
 //   load(src, out)                out = *src[lane], src an array of 8 pointers
 //   load_run(first, out)          out = first[lane]
 //   store(v, dst)                 dst[lane] = v (fully reduced)
-//   mul, sub(a, b, out)           lane by lane; out may alias a or b
+//   store_run(v, first)           first[lane] = v
+//   mul, add, sub(a, b, out)      lane by lane; out may alias a or b
+//   kVector                       true for the IFMA lanes
 //   zero_mask(v)                  bit l set when lane l is zero
 #pragma once
 
@@ -23,6 +25,7 @@ inline constexpr std::size_t kFieldLanes = 8;
 // Eight scalar values: the portable path, and the one for extension fields.
 template <class F>
 struct ScalarLanes {
+  static constexpr bool kVector = false;
   struct Vec {
     F v[kFieldLanes];
   };
@@ -35,8 +38,14 @@ struct ScalarLanes {
   static void store(const Vec& in, F (&dst)[kFieldLanes]) {
     for (std::size_t l = 0; l < kFieldLanes; ++l) dst[l] = in.v[l];
   }
+  static void store_run(const Vec& in, F* first) {
+    for (std::size_t l = 0; l < kFieldLanes; ++l) first[l] = in.v[l];
+  }
   static void mul(const Vec& a, const Vec& b, Vec& out) {
     for (std::size_t l = 0; l < kFieldLanes; ++l) out.v[l] = a.v[l] * b.v[l];
+  }
+  static void add(const Vec& a, const Vec& b, Vec& out) {
+    for (std::size_t l = 0; l < kFieldLanes; ++l) out.v[l] = a.v[l] + b.v[l];
   }
   static void sub(const Vec& a, const Vec& b, Vec& out) {
     for (std::size_t l = 0; l < kFieldLanes; ++l) out.v[l] = a.v[l] - b.v[l];
@@ -50,16 +59,16 @@ struct ScalarLanes {
 
 #if defined(ZKF_HAVE_X86_64_IFMA)
 
-// Whether F (a prime field) fits the IFMA lanes: 4 or 6 words and p < 2^(64N - 2) (see the bound
-// in arch/x86_64_ifma.hpp).
+// Whether F fits the IFMA lanes: a prime field of 4 or 6 words (Fp keeps p < 2^(64N - 1)).
 template <class F, class = void>
 struct fits_ifma_lanes : std::false_type {};
 template <class F>
 struct fits_ifma_lanes<F, std::void_t<decltype(F::kModulus), decltype(F::kLimbs)>>
-    : std::bool_constant<(F::kLimbs == 4 || F::kLimbs == 6) && F::kModulus.w[F::kLimbs - 1] < (std::uint64_t{1} << 62)> {};
+    : std::bool_constant<F::kLimbs == 4 || F::kLimbs == 6> {};
 
 template <class F>
 struct IfmaLanes {
+  static constexpr bool kVector = true;
   static constexpr std::size_t N = F::kLimbs;
   using Vec = arch::x86_64::ifma::Lanes<arch::x86_64::ifma::limbs_for(N)>;
   static constexpr arch::x86_64::ifma::Modulus<N> kModulus =
@@ -84,7 +93,13 @@ struct IfmaLanes {
       dst[l] = F::from_montgomery_unchecked(m);
     }
   }
+  static void store_run(const Vec& in, F* first) {
+    F v[kFieldLanes];
+    store(in, v);
+    for (std::size_t l = 0; l < kFieldLanes; ++l) first[l] = v[l];
+  }
   static void mul(const Vec& a, const Vec& b, Vec& out) { arch::x86_64::ifma::mul<N>(a, b, kModulus, out); }
+  static void add(const Vec& a, const Vec& b, Vec& out) { arch::x86_64::ifma::add<N>(a, b, kModulus, out); }
   static void sub(const Vec& a, const Vec& b, Vec& out) { arch::x86_64::ifma::sub<N>(a, b, kModulus, out); }
   static std::uint8_t zero_mask(const Vec& a) { return arch::x86_64::ifma::zero_mask<N>(a, kModulus); }
 };

@@ -19,6 +19,8 @@
 // cost the same four products, because the fourth root of unity is an ordinary field element.
 // Passes over the whole array, split among threads by columns, run down to the block size
 // (kNttLogBlock, a fraction of L2); each block is then finished depth-first by one thread.
+// Columns go eight at a time on vector lanes (field_lanes.hpp: AVX-512 IFMA) where a block has
+// eight or more; the last levels' narrower blocks go one column at a time.
 //
 // Cost: (n/2) log2 n butterflies of one product, one addition and one subtraction, less the
 // ~n whose twiddle is 1 (block 0 of every level); plus n products for the inverse's 1/n, and n
@@ -35,6 +37,7 @@
 #include <utility>
 #include <vector>
 
+#include "backends/cpu/field_lanes.hpp"
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/ntt/ntt.hpp"
 
@@ -165,6 +168,105 @@ ZKF_INLINE void ntt_column(F* x, std::size_t q, std::size_t j, std::size_t k, co
   x[j + 3 * q] = a3;
 }
 
+// The column kernel eight columns at a time (field_lanes.hpp), with the same butterflies.
+template <class F, class Lanes>
+struct NttLaneColumns {
+  using Vec = typename Lanes::Vec;
+  Vec w, w_even, w_odd;
+
+  NttLaneColumns(const NttBlockTwiddles<F>& t) {
+    load_broadcast(t.w, w);
+    load_broadcast(t.w_even, w_even);
+    load_broadcast(t.w_odd, w_odd);
+  }
+
+  static void load_broadcast(const F& v, Vec& out) {
+    const F* const src[kFieldLanes] = {&v, &v, &v, &v, &v, &v, &v, &v};
+    Lanes::load(src, out);
+  }
+  static void butterfly(Vec& a, Vec& b) {
+    Vec s;
+    Lanes::add(a, b, s);
+    Lanes::sub(a, b, b);
+    a = s;
+  }
+  template <bool kGs>
+  static void twiddle_butterfly(Vec& a, Vec& b, const Vec& t, bool inverse) {
+    Vec s;
+    if constexpr (kGs) {
+      Lanes::add(a, b, s);
+      if (inverse) {
+        Lanes::sub(b, a, b);
+      } else {
+        Lanes::sub(a, b, b);
+      }
+      Lanes::mul(b, t, b);
+      a = s;
+    } else {
+      Lanes::mul(b, t, b);
+      Lanes::add(a, b, s);
+      Lanes::sub(a, b, b);
+      if (inverse) {
+        a = b;
+        b = s;
+      } else {
+        a = s;
+      }
+    }
+  }
+
+  // Columns j .. j + 7 of block k (ntt_column, lane l = column j + l).
+  template <bool kGs>
+  void run(F* x, std::size_t q, std::size_t j, std::size_t k, bool inverse) const {
+    Vec a0, a1, a2, a3;
+    Lanes::load_run(x + j, a0);
+    Lanes::load_run(x + j + q, a1);
+    Lanes::load_run(x + j + 2 * q, a2);
+    Lanes::load_run(x + j + 3 * q, a3);
+    if (k == 0) {
+      if constexpr (kGs) {
+        butterfly(a0, a1);
+        twiddle_butterfly<kGs>(a2, a3, w_odd, inverse);
+      }
+      butterfly(a0, a2);
+      butterfly(a1, a3);
+      if constexpr (!kGs) {
+        butterfly(a0, a1);
+        twiddle_butterfly<kGs>(a2, a3, w_odd, inverse);
+      }
+    } else {
+      if constexpr (kGs) {
+        twiddle_butterfly<kGs>(a0, a1, w_even, inverse);
+        twiddle_butterfly<kGs>(a2, a3, w_odd, inverse);
+      }
+      twiddle_butterfly<kGs>(a0, a2, w, inverse);
+      twiddle_butterfly<kGs>(a1, a3, w, inverse);
+      if constexpr (!kGs) {
+        twiddle_butterfly<kGs>(a0, a1, w_even, inverse);
+        twiddle_butterfly<kGs>(a2, a3, w_odd, inverse);
+      }
+    }
+    Lanes::store_run(a0, x + j);
+    Lanes::store_run(a1, x + j + q);
+    Lanes::store_run(a2, x + j + 2 * q);
+    Lanes::store_run(a3, x + j + 3 * q);
+  }
+};
+
+// Columns [begin, end) of block k: eight at a time on vector lanes, the rest one by one.
+template <class F, bool kGs, class Lanes>
+void ntt_columns(F* x, std::size_t q, std::size_t begin, std::size_t end, std::size_t k, const NttBlockTwiddles<F>& t,
+                 bool inverse) {
+  std::size_t j = begin;
+  if constexpr (Lanes::kVector) {
+    if (end - begin >= kFieldLanes) {
+      const NttLaneColumns<F, Lanes> lanes(t);
+      for (; j + kFieldLanes <= end; j += kFieldLanes) lanes.template run<kGs>(x, q, j, k, inverse);
+    }
+  }
+  for (; j < end; ++j) ntt_column<F, kGs>(x, q, j, k, t, inverse);
+}
+
 // log2 of the largest block that one thread finishes depth-first: 2^14 elements are 512 KiB of
 // 256-bit values, a quarter of this machine's L2.
 inline constexpr std::size_t kNttLogBlock = 14;
@@ -184,7 +286,7 @@ inline std::size_t ntt_block_log_size(std::size_t log_n) {
 
 // Block k of size 2^log_m at x, all its levels on this thread, depth-first; its quarters are the
 // blocks 4k .. 4k + 3 two levels down.
-template <class F, bool kGs>
+template <class F, bool kGs, class Lanes>
 void ntt_serial(F* x, std::size_t log_m, std::size_t k, const F* tw, bool inverse) {
   if (log_m == 0) return;
   if (log_m == 1) {
@@ -197,25 +299,25 @@ void ntt_serial(F* x, std::size_t log_m, std::size_t k, const F* tw, bool invers
   }
   const std::size_t q = std::size_t{1} << (log_m - 2);
   if constexpr (kGs) {
-    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs>(x + i * q, log_m - 2, 4 * k + i, tw, inverse);
+    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, tw, inverse);
   }
-  const NttBlockTwiddles<F> t = ntt_block_twiddles(tw, k, inverse);
-  for (std::size_t j = 0; j < q; ++j) ntt_column<F, kGs>(x, q, j, k, t, inverse);
+  ntt_columns<F, kGs, Lanes>(x, q, 0, q, k, ntt_block_twiddles(tw, k, inverse), inverse);
   if constexpr (!kGs) {
-    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs>(x + i * q, log_m - 2, 4 * k + i, tw, inverse);
+    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, tw, inverse);
   }
 }
 
 // Levels `level` and level + 1 of the whole array: every block of size 2^(log_n - level), columns
 // split among the threads.
-template <class F, bool kGs>
+template <class F, bool kGs, class Lanes>
 void ntt_pass(F* x, std::size_t log_n, std::size_t level, const F* tw, bool inverse, ThreadPool& pool) {
   const std::size_t log_m = log_n - level, log_q = log_m - 2, q = std::size_t{1} << log_q;
   pool.parallel_for(std::size_t{1} << (log_n - 2), [&](std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end;) {
       const std::size_t k = c >> log_q, block_end = std::min(end, (k + 1) << log_q);
-      const NttBlockTwiddles<F> t = ntt_block_twiddles(tw, k, inverse);
-      for (; c < block_end; ++c) ntt_column<F, kGs>(x + (k << log_m), q, c & (q - 1), k, t, inverse);
+      ntt_columns<F, kGs, Lanes>(x + (k << log_m), q, c & (q - 1), ((block_end - 1) & (q - 1)) + 1, k,
+                                 ntt_block_twiddles(tw, k, inverse), inverse);
+      c = block_end;
     }
   }, kNttMinColumns);
 }
@@ -223,19 +325,21 @@ void ntt_pass(F* x, std::size_t log_n, std::size_t level, const F* tw, bool inve
 // The transform of x, size 2^log_n, without the 1/n of the inverse: natural to bit-reversed, or
 // bit-reversed to natural (kGs). Passes over the whole array down to the block size, then the
 // blocks in parallel (kGs: the same in the opposite order).
-template <class F, bool kGs>
+template <class F, bool kGs, class Lanes>
 void ntt_kernel(F* x, std::size_t log_n, const F* tw, bool inverse, ThreadPool& pool) {
   const std::size_t log_block = ntt_block_log_size(log_n), outer = log_n - log_block;
   auto blocks = [&] {
     pool.parallel_for(std::size_t{1} << outer, [&](std::size_t begin, std::size_t end) {
-      for (std::size_t k = begin; k < end; ++k) ntt_serial<F, kGs>(x + (k << log_block), log_block, k, tw, inverse);
+      for (std::size_t k = begin; k < end; ++k)
+        ntt_serial<F, kGs, Lanes>(x + (k << log_block), log_block, k, tw, inverse);
     });
   };
   if constexpr (kGs) {
     blocks();
-    for (std::size_t level = outer; level >= 2; level -= 2) ntt_pass<F, kGs>(x, log_n, level - 2, tw, inverse, pool);
+    for (std::size_t level = outer; level >= 2; level -= 2)
+      ntt_pass<F, kGs, Lanes>(x, log_n, level - 2, tw, inverse, pool);
   } else {
-    for (std::size_t level = 0; level < outer; level += 2) ntt_pass<F, kGs>(x, log_n, level, tw, inverse, pool);
+    for (std::size_t level = 0; level < outer; level += 2) ntt_pass<F, kGs, Lanes>(x, log_n, level, tw, inverse, pool);
     blocks();
   }
 }
@@ -354,11 +458,14 @@ void NttBackend<Cpu, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
     reversed = false;
   }
   if (!inverse && config.coset) cpu::ntt_scale_by_powers(x, log_n, *config.coset, F::one(), reversed, pool);
-  if (gs) {
-    cpu::ntt_kernel<F, true>(x, log_n, tables.twiddles.data(), inverse, pool);
-  } else {
-    cpu::ntt_kernel<F, false>(x, log_n, tables.twiddles.data(), inverse, pool);
-  }
+  cpu::with_field_lanes<F>([&](auto lanes) {
+    using Lanes = decltype(lanes);
+    if (gs) {
+      cpu::ntt_kernel<F, true, Lanes>(x, log_n, tables.twiddles.data(), inverse, pool);
+    } else {
+      cpu::ntt_kernel<F, false, Lanes>(x, log_n, tables.twiddles.data(), inverse, pool);
+    }
+  });
   reversed = !reversed;
   if (inverse) {
     const F base = config.coset ? config.coset->inverse() : F::one();

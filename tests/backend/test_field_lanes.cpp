@@ -39,8 +39,8 @@ void check_lanes(const typename Lanes8<F>::Vec& got, const F (&want)[cpu::kField
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("IFMA lanes multiply and subtract as the scalar field does", "[backend][ifma]", bls12_381::Fq,
-                   bn254::Fq, bn254::Fr) {
+TEMPLATE_TEST_CASE("IFMA lanes multiply, add and subtract as the scalar field does", "[backend][ifma]", bls12_381::Fq,
+                   bls12_381::Fr, bn254::Fq, bn254::Fr) {
   using F = TestType;
   if (!arch::x86_64::has_avx512ifma()) {
     std::cout << "SKIP: this CPU has no AVX-512 IFMA; the scalar lanes run instead" << std::endl;
@@ -51,22 +51,25 @@ TEMPLATE_TEST_CASE("IFMA lanes multiply and subtract as the scalar field does", 
   INFO(F::Params::name << ", seed " << test::seed());
   const F specials[] = {F::zero(), F::one(), -F::one(), F::from_u64(2), -F::from_u64(2), F::one().dbl().inverse()};
   for (int round = 0; round < 200; ++round) {
-    F a[cpu::kFieldLanes], b[cpu::kFieldLanes], prod[cpu::kFieldLanes], diff[cpu::kFieldLanes];
+    F a[cpu::kFieldLanes], b[cpu::kFieldLanes], prod[cpu::kFieldLanes], sum[cpu::kFieldLanes], diff[cpu::kFieldLanes];
     for (std::size_t l = 0; l < cpu::kFieldLanes; ++l) {
       a[l] = round < 6 ? specials[(round + l) % 6] : F::random(rng);
       b[l] = round < 36 ? specials[(round / 6 + l) % 6] : F::random(rng);
       prod[l] = a[l] * b[l];
+      sum[l] = a[l] + b[l];
       diff[l] = a[l] - b[l];
     }
-    typename Lanes8<F>::Vec va, vb, vp, vd;
+    typename Lanes8<F>::Vec va, vb, vp, vs, vd;
     load(a, va);
     load(b, vb);
     Lanes8<F>::mul(va, vb, vp);
+    Lanes8<F>::add(va, vb, vs);
     Lanes8<F>::sub(va, vb, vd);
     check_lanes<F>(vp, prod);
+    check_lanes<F>(vs, sum);
     check_lanes<F>(vd, diff);
   }
-  // A chain x <- x * y - z, y <- y - x, z <- z * z: the lanes never leave the vector form.
+  // A chain x <- x * y - z, y <- y - x + z, z <- z * z: the lanes never leave the vector form.
   F x[cpu::kFieldLanes], y[cpu::kFieldLanes], z[cpu::kFieldLanes];
   for (std::size_t l = 0; l < cpu::kFieldLanes; ++l) {
     x[l] = l == 0 ? -F::one() : F::random(rng);
@@ -80,12 +83,13 @@ TEMPLATE_TEST_CASE("IFMA lanes multiply and subtract as the scalar field does", 
   for (int step = 0; step < 1000; ++step) {
     for (std::size_t l = 0; l < cpu::kFieldLanes; ++l) {
       x[l] = x[l] * y[l] - z[l];
-      y[l] = y[l] - x[l];
+      y[l] = y[l] - x[l] + z[l];
       z[l] = z[l] * z[l];
     }
     Lanes8<F>::mul(vx, vy, vx);
     Lanes8<F>::sub(vx, vz, vx);
     Lanes8<F>::sub(vy, vx, vy);
+    Lanes8<F>::add(vy, vz, vy);
     Lanes8<F>::mul(vz, vz, vz);
   }
   check_lanes<F>(vx, x);
@@ -93,15 +97,16 @@ TEMPLATE_TEST_CASE("IFMA lanes multiply and subtract as the scalar field does", 
   check_lanes<F>(vz, z);
 }
 
-TEST_CASE("Fields that do not fit the IFMA lanes take the scalar lanes", "[backend][ifma]") {
-  STATIC_REQUIRE_FALSE(cpu::fits_ifma_lanes<bls12_381::Fr>::value);  // 4r >= 2^256
+TEST_CASE("Extension fields take the scalar lanes; prime fields keep products below p or 2p", "[backend][ifma]") {
   STATIC_REQUIRE_FALSE(cpu::fits_ifma_lanes<bls12_381::Fq2>::value);
-  STATIC_REQUIRE(cpu::fits_ifma_lanes<bls12_381::Fq>::value);
+  STATIC_REQUIRE(cpu::IfmaLanes<bls12_381::Fr>::kModulus.reduce_products);  // 4r >= 2^256
+  STATIC_REQUIRE_FALSE(cpu::IfmaLanes<bls12_381::Fq>::kModulus.reduce_products);
+  STATIC_REQUIRE_FALSE(cpu::IfmaLanes<bn254::Fr>::kModulus.reduce_products);
 }
 
 #else
 
-TEST_CASE("IFMA lanes multiply and subtract as the scalar field does", "[backend][ifma]") {
+TEST_CASE("IFMA lanes multiply, add and subtract as the scalar field does", "[backend][ifma]") {
   std::cout << "SKIP: not an x86-64 build; the scalar lanes run instead" << std::endl;
 }
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "support/cpu_lanes.hpp"
 #include "support/seed.hpp"
-#include "zkforge/arch/x86_64_ifma.hpp"
 #include "zkforge/curve/group.hpp"
 #include "zkforge/msm/msm.hpp"
 
@@ -67,22 +67,6 @@ std::vector<Jacobian<C>> naive_prefix_sums(const std::vector<Affine<C>>& pts, co
   return sums;
 }
 
-// The CPU's field-lane paths: IFMA where the CPU has it, and the scalar lanes always.
-std::vector<bool> ifma_settings() {
-#if defined(ZKF_HAVE_X86_64_IFMA)
-  if (arch::x86_64::has_avx512ifma()) return {true, false};
-#endif
-  return {false};
-}
-
-void use_ifma(bool on) {
-#if defined(ZKF_HAVE_X86_64_IFMA)
-  arch::x86_64::set_ifma_enabled(on);
-#else
-  (void)on;
-#endif
-}
-
 template <class T>
 HostSpan<const T> first(const std::vector<T>& v, std::size_t n) {
   return HostSpan<const T>(v.data(), n);
@@ -99,10 +83,10 @@ TEMPLATE_TEST_CASE("MSM equals the naive sum for every size, window width and bu
   const auto sc = test_scalars<S>(rng);
   const auto ints = canonical<C>(sc);
   const auto naive = naive_prefix_sums(pts, sc);
-  const std::vector<bool> settings = ifma_settings();
+  const std::vector<bool> settings = test::lane_paths();
   for (std::size_t setting = 0; setting < settings.size(); ++setting) {
     const bool ifma = settings[setting];
-    use_ifma(ifma);
+    test::use_ifma_lanes(ifma);
     for (std::size_t n : kSizes) {
       for (unsigned c : {0u, 2u, 5u, 8u, 13u}) {
         for (BucketMethod m : {BucketMethod::batch_affine, BucketMethod::xyzz}) {
@@ -116,7 +100,7 @@ TEMPLATE_TEST_CASE("MSM equals the naive sum for every size, window width and bu
       }
     }
   }
-  use_ifma(true);
+  test::use_ifma_lanes(true);
 }
 
 TEMPLATE_TEST_CASE("MSM with special scalars: all zero, all one, all r-1, all equal, powers of two", "[msm]",

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/cpu_lanes.hpp"
 #include "support/seed.hpp"
 #include "zkforge/ntt/ntt.hpp"
 
@@ -177,12 +178,16 @@ TEMPLATE_TEST_CASE("NTT equals the O(n^2) DFT for n = 2^0 .. 2^10, every order, 
       const std::vector<F> evaluations = dft(x, d.omega(), F::one());
       std::vector<F> coefficients = dft(x, d.omega_inv(), F::one());
       for (auto& v : coefficients) v *= d.n_inv();
-      for (NttOrder o : kOrders) {
-        INFO(F::Params::name << ", n = 2^" << k << ", order " << order_name(o) << ", convention "
-                             << root_convention_name(c) << ", seed " << test::seed());
-        CHECK(first_difference(transform(x, config_of<F>(NttDirection::forward, o, c)), evaluations) == "");
-        CHECK(first_difference(transform(x, config_of<F>(NttDirection::inverse, o, c)), coefficients) == "");
+      for (const bool ifma : test::lane_paths()) {
+        test::use_ifma_lanes(ifma);
+        for (NttOrder o : kOrders) {
+          INFO(F::Params::name << ", n = 2^" << k << ", order " << order_name(o) << ", convention "
+                               << root_convention_name(c) << ", IFMA lanes " << ifma << ", seed " << test::seed());
+          CHECK(first_difference(transform(x, config_of<F>(NttDirection::forward, o, c)), evaluations) == "");
+          CHECK(first_difference(transform(x, config_of<F>(NttDirection::inverse, o, c)), coefficients) == "");
+        }
       }
+      test::use_ifma_lanes(true);
     }
   }
 }
@@ -233,11 +238,15 @@ TEMPLATE_TEST_CASE("NTT at 2^11 .. 2^16 agrees with Horner at sampled points, an
       INFO("evaluation " << i);
       CHECK(y[i] == horner(x, d.omega().pow(BigInt<1>::from_u64(i))));
     }
-    for (NttOrder o : kOrders) {
-      INFO("order " << order_name(o));
-      CHECK(first_difference(transform(x, config_of<F>(NttDirection::forward, o)), y) == "");
-      CHECK(first_difference(transform(y, config_of<F>(NttDirection::inverse, o)), x) == "");
+    for (const bool ifma : test::lane_paths()) {
+      test::use_ifma_lanes(ifma);
+      for (NttOrder o : kOrders) {
+        INFO("order " << order_name(o) << ", IFMA lanes " << ifma);
+        CHECK(first_difference(transform(x, config_of<F>(NttDirection::forward, o)), y) == "");
+        CHECK(first_difference(transform(y, config_of<F>(NttDirection::inverse, o)), x) == "");
+      }
     }
+    test::use_ifma_lanes(true);
   }
 }
 

@@ -15,10 +15,11 @@
 // one operand up by s bits first makes the product (a 2^s R)(bR) / R' = abR: the same Montgomery
 // product as the scalar code, so values move between the two without conversion.
 //
-// Values in lanes are kept below 2p, not fully reduced: for a, b < 2p the product is below
-// 4p^2 2^s / R' + p = p (1 + 4p / R) < 2p, as p < R / 4 for both curves' base fields (asserted by
-// the caller). Subtraction returns a - b + 2p, less 2p when that is at least 2p. Values leave the
-// lanes (store) fully reduced.
+// Values in lanes stay below a bound B. When p < R/4 (both curves' base fields, BN254's Fr),
+// B = 2p and nothing more is needed: for a, b < 2p the product is below 4p^2 2^s / R' + p =
+// p (1 + 4p / R) < 2p. Otherwise (BLS12-381 Fr, p < R/2) B = p: the product of a, b < p is below
+// p (1 + p / R) < 1.5p, and one conditional subtraction of p reduces it. Sums and differences
+// are reduced below B the same way. Values leave the lanes (store) fully reduced.
 //
 // The functions carry target("avx512f,avx512ifma") and are called only after has_avx512ifma():
 // the rest of the library is built for any x86-64 CPU.
@@ -77,13 +78,14 @@ struct alignas(64) Lanes {
   std::uint64_t limb[L][kLanes];
 };
 
-// The constants of one modulus: p and 2p in limbs, -p^-1 mod 2^52.
+// The constants of one modulus: p and the bound B (2p or p) in limbs, -p^-1 mod 2^52.
 template <std::size_t N>
 struct Modulus {
   static constexpr std::size_t L = limbs_for(N);
   static constexpr unsigned kShift = static_cast<unsigned>(kLimbBits * L - 64 * N);
   std::uint64_t p[L];
-  std::uint64_t two_p[L];
+  std::uint64_t bound[L];
+  bool reduce_products;  // B = p: products take a conditional subtraction
   std::uint64_t k0;
 };
 
@@ -96,7 +98,7 @@ constexpr std::uint64_t limb_of(const std::uint64_t (&w)[N], std::size_t j) {
   return v & kLimbMask;
 }
 
-// The constants for modulus words p (p < 2^(64N - 2)) and inv = -p^-1 mod 2^64.
+// The constants for modulus words p (p < 2^(64N - 1)) and inv = -p^-1 mod 2^64.
 template <std::size_t N>
 constexpr Modulus<N> make_modulus(const std::uint64_t (&p)[N], std::uint64_t inv) {
   Modulus<N> m{};
@@ -106,9 +108,10 @@ constexpr Modulus<N> make_modulus(const std::uint64_t (&p)[N], std::uint64_t inv
     two_p[i] = (p[i] << 1) | carry;
     carry = p[i] >> 63;
   }
+  m.reduce_products = p[N - 1] >= (std::uint64_t{1} << 62);
   for (std::size_t j = 0; j < Modulus<N>::L; ++j) {
     m.p[j] = limb_of(p, j);
-    m.two_p[j] = limb_of(two_p, j);
+    m.bound[j] = m.reduce_products ? m.p[j] : limb_of(two_p, j);
   }
   m.k0 = inv & kLimbMask;
   return m;
@@ -196,7 +199,7 @@ ZKF_IFMA_TARGET void scatter(const Lanes<limbs_for(N)>& v, const Modulus<N>& m, 
     _mm512_i64scatter_epi64(dst, _mm512_add_epi64(lane_offset, _mm512_set1_epi64(static_cast<long long>(i))), w[i], 8);
 }
 
-// out = a * b * R^-1 mod p per lane (R = 2^(64N)), for a, b < 2p; out < 2p. out may alias a or b.
+// out = a * b * R^-1 mod p per lane (R = 2^(64N)), for a, b < B; out < B. out may alias a or b.
 template <std::size_t N>
 ZKF_IFMA_TARGET void mul(const Lanes<limbs_for(N)>& a, const Lanes<limbs_for(N)>& b, const Modulus<N>& m,
                          Lanes<limbs_for(N)>& out) {
@@ -237,10 +240,25 @@ ZKF_IFMA_TARGET void mul(const Lanes<limbs_for(N)>& a, const Lanes<limbs_for(N)>
   __m512i r[L];
   for (std::size_t j = 0; j < L; ++j) r[j] = t[j];
   normalise(r);
+  if (m.reduce_products) subtract_if_not_below(r, m.p);
   store_lanes(r, out);
 }
 
-// out = a - b mod p per lane, for a, b < 2p; out < 2p. out may alias a or b.
+// out = a + b mod p per lane, for a, b < B; out < B. out may alias a or b.
+template <std::size_t N>
+ZKF_IFMA_TARGET void add(const Lanes<limbs_for(N)>& a, const Lanes<limbs_for(N)>& b, const Modulus<N>& m,
+                         Lanes<limbs_for(N)>& out) {
+  constexpr std::size_t L = limbs_for(N);
+  __m512i x[L], y[L];
+  load_lanes(a, x);
+  load_lanes(b, y);
+  for (std::size_t j = 0; j < L; ++j) x[j] = _mm512_add_epi64(x[j], y[j]);
+  normalise(x);
+  subtract_if_not_below(x, m.bound);
+  store_lanes(x, out);
+}
+
+// out = a - b mod p per lane, for a, b < B; out < B. out may alias a or b.
 template <std::size_t N>
 ZKF_IFMA_TARGET void sub(const Lanes<limbs_for(N)>& a, const Lanes<limbs_for(N)>& b, const Modulus<N>& m,
                          Lanes<limbs_for(N)>& out) {
@@ -249,13 +267,13 @@ ZKF_IFMA_TARGET void sub(const Lanes<limbs_for(N)>& a, const Lanes<limbs_for(N)>
   load_lanes(a, x);
   load_lanes(b, y);
   for (std::size_t j = 0; j < L; ++j)
-    x[j] = _mm512_add_epi64(_mm512_sub_epi64(x[j], y[j]), _mm512_set1_epi64(static_cast<long long>(m.two_p[j])));
+    x[j] = _mm512_add_epi64(_mm512_sub_epi64(x[j], y[j]), _mm512_set1_epi64(static_cast<long long>(m.bound[j])));
   normalise(x);
-  subtract_if_not_below(x, m.two_p);
+  subtract_if_not_below(x, m.bound);
   store_lanes(x, out);
 }
 
-// Bit l set when lane l holds 0 mod p (0 or p, for values < 2p).
+// Bit l set when lane l holds 0 mod p (0, or p when B = 2p).
 template <std::size_t N>
 ZKF_IFMA_TARGET std::uint8_t zero_mask(const Lanes<limbs_for(N)>& a, const Modulus<N>& m) {
   constexpr std::size_t L = limbs_for(N);
