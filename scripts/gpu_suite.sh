@@ -40,10 +40,11 @@ if [[ $mode != --tests-only ]]; then
   bench() { "$z" bench "$@" --backend cuda --json | tee -a "$out/bench.jsonl"; }
   for k in 16 20 22 24; do bench msm --curve bls12_381 --log-n $k; done
   for k in 20 24; do bench msm --curve bn254 --log-n $k; done
-  for k in 16 20 24; do
+  for k in 16 20 24 26; do
     for kind in forward inverse coset; do bench ntt --curve bls12_381 --log-n $k --ntt $kind; done
     bench ntt --curve bn254 --log-n $k
   done
+  bench ntt --curve bls12_381 --log-n 28 --repeat 3
   for k in 16 18 20 22; do
     bench prove --curve bn254 --log-n $k --repeat 3
     bench prove --curve bls12_381 --log-n $k --repeat 3

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend_choice.hpp"
+#include "zkforge/arch/x86_64_ifma.hpp"
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/group.hpp"
@@ -22,6 +23,9 @@
 #include "zkforge/pairing/bn254.hpp"
 #include "zkforge/groth16/prover.hpp"
 #if ZKFORGE_WITH_CUDA
+#include "zkforge/arch/gpu_runtime.hpp"
+#include "zkforge/memory/cuda.hpp"
+#include "zkforge/memory/device_allocator.hpp"
 #include "zkforge/msm/cuda.hpp"
 #include "zkforge/ntt/cuda.hpp"
 #endif
@@ -45,11 +49,21 @@ Timing time_runs(int repeat, const std::function<void()>& run) {
   return {ms[ms.size() / 2], ms.front()};
 }
 
+// Whether the CPU kernels run on the AVX-512 IFMA lanes (else the scalar ones).
+bool cpu_lanes_in_use() {
+#if defined(ZKF_HAVE_X86_64_IFMA)
+  return arch::x86_64::has_avx512ifma();
+#else
+  return false;
+#endif
+}
+
 void print(const BenchOptions& o, const std::string& op, const Timing& t) {
   if (o.json) {
-    const std::string memory = o.op == "prove" ? ",\"memory\":\"" + o.memory + "\"" : "";
+    std::string extra = o.op == "prove" ? ",\"memory\":\"" + o.memory + "\"" : "";
+    if (o.backend == "cpu") extra += ",\"cpu_lanes\":\"" + std::string(cpu_lanes_in_use() ? "ifma" : "scalar") + "\"";
     fmt::print("{{\"op\":\"{}\",\"curve\":\"{}\",\"log_n\":{},\"backend\":\"{}\",\"median_ms\":{:.3f},\"min_ms\":{:.3f},\"runs\":{}{}}}\n",
-               op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms, std::max(1, o.repeat), memory);
+               op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms, std::max(1, o.repeat), extra);
   } else {
     fmt::print("{:<18} {:<10} {:>6} {:>8} {:>12.3f} {:>12.3f}\n", op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms);
   }
@@ -124,7 +138,15 @@ int bench_ntt(const BenchOptions& o) {
   if (o.ntt_kind == "coset") cfg.coset = F::generator();
 #if ZKFORGE_WITH_CUDA
   if (o.backend == "cuda") {
-    // Host data in and out: the upload and the download are part of the time.
+    // Data on the device, as ANCHORS.md measures sppark; then host data in and out, the upload and
+    // the download part of the time.
+    int device = 0;
+    gpu::check(ZKF_GPU(GetDevice)(&device), "GetDevice");
+    DeviceBuffer<F, DeviceResource> resident(cuda::device_resource(MemoryPolicy::pooled, device), data.size(), nullptr);
+    gpu::check(ZKF_GPU(Memcpy)(resident.data(), data.data(), data.size() * sizeof(F), ZKF_GPU(MemcpyHostToDevice)),
+               "Memcpy (NTT data)");
+    const DeviceSpan<F> span{resident.data(), data.size(), device};
+    print(o, "ntt_" + o.ntt_kind + "_resident", time_runs(o.repeat, [&] { ntt(Cuda{}, span, cfg); }));
     print(o, "ntt_" + o.ntt_kind + "_from_host", time_runs(o.repeat, [&] { ntt(Cuda{}, HostSpan<F>(data), cfg); }));
     return 0;
   }
@@ -227,6 +249,11 @@ int bench_verify(BenchOptions o, const std::string& name) {
 
 int run_bench(const BenchOptions& o) {
   require_backend(o.backend);
+  if (o.cpu_lanes == "scalar") {
+#if defined(ZKF_HAVE_X86_64_IFMA)
+    arch::x86_64::set_ifma_enabled(false);
+#endif
+  }
   if (o.backend == "hip" || (o.backend == "cuda" && o.op == "verify"))
     throw Error(Errc::backend_unavailable, "no " + o.op + " benchmark on the " + o.backend + " backend in this version");
   if (!o.json) fmt::print("{:<18} {:<10} {:>6} {:>8} {:>12} {:>12}\n", "op", "curve", "log_n", "backend", "median_ms", "min_ms");

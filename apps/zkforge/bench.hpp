@@ -17,6 +17,7 @@ struct BenchOptions {
   unsigned threads = 0;            // CPU threads, 0 = all
   unsigned window = 0;             // MSM window bits, 0 = chosen from n
   std::string bucket_method = "batch_affine";
+  std::string cpu_lanes = "auto";    // auto (AVX-512 IFMA where the CPU has it) or scalar
   std::string ntt_kind = "forward";  // forward, inverse or coset
   std::string memory = "pooled";     // prove: sync, pooled or deferred
   std::string data_dir = ZKFORGE_DATA_DIR;  // the bundled snarkjs proofs that `verify` times

@@ -77,6 +77,9 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--bucket-method", bench.bucket_method, "CPU MSM buckets: batch_affine or xyzz")
       ->check(CLI::IsMember({"batch_affine", "xyzz"}))
       ->capture_default_str();
+  bench_cmd->add_option("--cpu-lanes", bench.cpu_lanes, "CPU field lanes: auto (AVX-512 IFMA where the CPU has it) or scalar")
+      ->check(CLI::IsMember({"auto", "scalar"}))
+      ->capture_default_str();
   bench_cmd->add_option("--memory", bench.memory, "prove: memory policy sync, pooled or deferred")
       ->check(CLI::IsMember({"sync", "pooled", "deferred"}))
       ->capture_default_str();

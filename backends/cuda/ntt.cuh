@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CUDA backend's NTT: kernels and host orchestration, instantiated in ntt_instances.cu.
 //
-// Radix-2 transforms, one kernel launch per level over the whole array (n/2 butterflies, one per
-// thread), with one table of omega^i (i < n/2) made on the device for the call:
-//   - natural input: Gentleman–Sande (decimation in frequency), levels of half-size n/2 down to 1,
+// Radix-2 butterflies, several levels per kernel launch: a pass loads tiles of 2^10 elements into
+// shared memory, runs up to 10 levels on them and writes them back, so a transform of 2^24 reads
+// and writes the array three times (ntt_passes). Twiddles come from a table of omega^i per device
+// and root convention, built once (ntt_twiddle_table).
+//   - natural input: Gentleman-Sande (decimation in frequency), levels of half-size n/2 down to 1,
 //     which leaves the output bit-reversed;
-//   - bit-reversed input: Cooley–Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
+//   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
 // NN and RR add one out-of-place bit-reversal permutation. A forward coset multiplies coefficient j
 // by g^j before the transform; an inverse multiplies coefficient j by g^-j / n after it (g = 1
 // without a coset), at j's position in the order the data is in. Powers are made on the device by
 // threads that each start one run of kPowerRun consecutive powers with a square-and-multiply.
-// Each level reads and writes the array once: memory-bound, log n passes.
 #pragma once
 
+#include <algorithm>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "backends/cuda/runtime.cuh"
 #include "zkforge/ntt/cuda.hpp"
@@ -23,6 +28,11 @@ namespace zkforge::cuda {
 
 inline constexpr unsigned kNttBlock = 256;
 inline constexpr std::size_t kPowerRun = 64;
+// Tiles of 2^10 elements (32 KiB of 256-bit values in shared memory), rows of 2^3 consecutive
+// elements (256 bytes) when the rows are strided.
+inline constexpr unsigned kNttTileLog = 10;
+inline constexpr unsigned kNttTileColumnsLog = 3;
+inline constexpr unsigned kNttTileThreads = 256;
 
 // out[i] = scale * base^i for i < count.
 template <class F>
@@ -56,25 +66,87 @@ __global__ void ntt_bit_reverse(F* out, const F* in, std::size_t n, unsigned log
   if (i < n) out[bit_reverse(i, log_n)] = in[i];
 }
 
-// One level of half-size 2^log_half; twiddles[k] = omega^k, stride n / 2^(log_half + 1).
+// The twiddle omega_K^i, or omega_K^-i for the inverse, from the table of omega_K^i (i < 2^(K-1)):
+// omega^-i = omega^(2^K - i) = -omega^(2^(K-1) - i) for i > 0.
+template <class F>
+__device__ ZKF_INLINE F ntt_twiddle(const F* table, std::size_t i, unsigned log_table, bool inverse) {
+  if (!inverse) return table[i];
+  if (i == 0) return F::one();
+  return -table[(std::size_t{1} << (log_table - 1)) - i];
+}
+
+// A tile of the levels s .. s + levels - 1 (butterflies of half-size 2^l between elements that differ
+// in bit l). Element index bits: [0, s) the column, [s, s + levels) the row, above it the group.
+// A thread block takes one group and 2^log_c consecutive columns (log_c <= s): 2^(levels + log_c)
+// elements, read with 2^log_c consecutive ones per row, transformed in shared memory, written back.
+// The butterfly of (i, i + 2^l) uses omega_n^(j 2^(log_n - 1 - l)), j = i mod 2^l, which is table
+// entry j << (log_table - 1 - l) of the table of omega_K, K = log_table >= log_n.
 template <class F, bool kDecimateInTime>
-__global__ void ntt_level(F* x, const F* twiddles, std::size_t n, unsigned log_half, unsigned log_stride) {
-  const std::size_t k = thread_index();
-  if (k >= n / 2) return;
-  const std::size_t half = std::size_t{1} << log_half;
-  const std::size_t j = k & (half - 1);
-  const std::size_t i0 = ((k >> log_half) << (log_half + 1)) | j, i1 = i0 + half;
-  const F w = twiddles[j << log_stride];
-  const F u = x[i0];
-  if (kDecimateInTime) {
-    const F v = x[i1] * w;
-    x[i0] = u + v;
-    x[i1] = u - v;
-  } else {
-    const F v = x[i1];
-    x[i0] = u + v;
-    x[i1] = (u - v) * w;
+__global__ void __launch_bounds__(kNttTileThreads) ntt_tile(F* x, const F* table, unsigned log_table, unsigned s,
+                                                            unsigned levels, unsigned log_c, bool inverse) {
+  extern __shared__ __align__(16) unsigned char ntt_shared[];
+  F* tile = reinterpret_cast<F*>(ntt_shared);
+  const unsigned log_chunks = s - log_c;
+  const std::size_t group = blockIdx.x >> log_chunks;
+  const std::size_t column0 = static_cast<std::size_t>(blockIdx.x & ((1u << log_chunks) - 1)) << log_c;
+  const std::size_t base = (group << (s + levels)) | column0;
+  const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
+  for (unsigned e = threadIdx.x; e < size; e += blockDim.x)
+    tile[e] = x[base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)];
+  __syncthreads();
+  for (unsigned step = 0; step < levels; ++step) {
+    const unsigned t = kDecimateInTime ? step : levels - 1 - step, below = (1u << t) - 1;
+    const unsigned shift = log_table - 1 - (s + t);
+    for (unsigned b = threadIdx.x; b < size / 2; b += blockDim.x) {
+      const unsigned c = b & column_mask, r = b >> log_c;
+      const unsigned r0 = ((r >> t) << (t + 1)) | (r & below);
+      const unsigned e0 = (r0 << log_c) | c, e1 = ((r0 | (1u << t)) << log_c) | c;
+      const std::size_t j = (static_cast<std::size_t>(r0 & below) << s) | (column0 + c);
+      const F w = ntt_twiddle(table, j << shift, log_table, inverse);
+      const F u = tile[e0];
+      if (kDecimateInTime) {
+        const F v = tile[e1] * w;
+        tile[e0] = u + v;
+        tile[e1] = u - v;
+      } else {
+        const F v = tile[e1];
+        tile[e0] = u + v;
+        tile[e1] = (u - v) * w;
+      }
+    }
+    __syncthreads();
   }
+  for (unsigned e = threadIdx.x; e < size; e += blockDim.x)
+    x[base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)] = tile[e];
+}
+
+// One pass: the levels s .. s + levels - 1, in tiles of 2^log_c columns.
+struct NttPass {
+  unsigned s, levels, log_c;
+};
+
+// The passes of a transform of size 2^log_n, lowest levels first: the bottom kNttTileLog levels in
+// tiles of consecutive elements, then kNttTileLog - kNttTileColumnsLog levels at a time with
+// 2^kNttTileColumnsLog columns per row.
+inline std::vector<NttPass> ntt_passes(unsigned log_n) {
+  std::vector<NttPass> passes;
+  for (unsigned s = 0; s < log_n;) {
+    const unsigned log_c = s == 0 ? 0 : std::min(kNttTileColumnsLog, s);
+    const unsigned levels = std::min(kNttTileLog - log_c, log_n - s);
+    passes.push_back({s, levels, log_c});
+    s += levels;
+  }
+  return passes;
+}
+
+template <class F, bool kDecimateInTime>
+void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
+                  gpu::Stream stream) {
+  const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
+  const std::size_t shared = (std::size_t{1} << (p.levels + p.log_c)) * sizeof(F);
+  ntt_tile<F, kDecimateInTime><<<static_cast<unsigned>(tiles), kNttTileThreads, shared, stream>>>(
+      x, table, log_table, p.s, p.levels, p.log_c, inverse);
+  check_launch(kDecimateInTime ? "ntt_tile (DIT)" : "ntt_tile (DIF)");
 }
 
 template <class F>
@@ -84,6 +156,40 @@ void make_powers(Buffer<F>& out, std::size_t count, const F& base, const F& scal
   check_launch("ntt_powers");
 }
 
+// The tables of omega_K^i (i < 2^(K-1)) of one device, per root convention, K the largest size
+// asked for so far; a smaller transform reads every 2^(K-k)-th entry. A table is built once on the
+// device and kept for the life of the process, in the tables' own synchronous resource (so that
+// the memory policies' accounting sees only the calls' memory); a larger one is added beside it (a
+// call in flight may still read the old), so the tables take less than twice the largest one's
+// memory: 2^(K-1) elements.
+template <class F>
+struct NttTwiddleTables {
+  struct Table {
+    unsigned log_size;
+    Buffer<F> powers;
+  };
+  std::mutex mutex;
+  SynchronousDevice memory;
+  std::vector<std::unique_ptr<Table>> by_convention[2];
+};
+
+template <class F>
+const typename NttTwiddleTables<F>::Table& ntt_twiddle_table(const Session& s, unsigned log_n, RootConvention c) {
+  NttTwiddleTables<F>& cache = per_device<NttTwiddleTables<F>>(s.device);
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto& tables = cache.by_convention[c == RootConvention::snarkjs ? 0 : 1];
+  if (!tables.empty() && tables.back()->log_size >= log_n) return *tables.back();
+  const std::size_t count = std::size_t{1} << (log_n - 1);
+  auto table = std::make_unique<typename NttTwiddleTables<F>::Table>(typename NttTwiddleTables<F>::Table{
+      log_n, Buffer<F>(cache.memory, count, gpu::Stream{})});
+  make_powers(table->powers, count, Domain<F>(log_n, c).omega(), F::one(), s.stream);
+  gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT twiddle table");
+  tables.push_back(std::move(table));
+  return *tables.back();
+}
+
+// The transform of x (n elements on s.device), enqueued on s.stream; on return the stream may still
+// be running it.
 template <class F>
 void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) {
   unsigned log_n = 0;
@@ -102,9 +208,8 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
   }
 
   if (n > 1) {
-    Buffer<F> twiddles(s.pool, n / 2, s.stream);
-    make_powers(twiddles, n / 2, inverse ? domain.omega_inv() : domain.omega(), F::one(), s.stream);
-    const unsigned half_blocks = blocks_for(n / 2, kNttBlock);
+    const auto& table = ntt_twiddle_table<F>(s, log_n, config.convention);
+    const std::vector<NttPass> passes = ntt_passes(log_n);
     Buffer<F> scratch(s.pool, config.order == NttOrder::NN || config.order == NttOrder::RR ? n : 0, s.stream);
     auto permute = [&] {
       ntt_bit_reverse<F><<<n_blocks, kNttBlock, 0, s.stream>>>(scratch.data(), x, n, log_n);
@@ -113,16 +218,12 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
                  "MemcpyAsync (NTT permutation)");
     };
     if (!in_reversed) {
-      for (unsigned level = log_n; level-- > 0;) {
-        ntt_level<F, false><<<half_blocks, kNttBlock, 0, s.stream>>>(x, twiddles.data(), n, level, log_n - 1 - level);
-        check_launch("ntt_level (DIF)");
-      }
+      for (auto p = passes.rbegin(); p != passes.rend(); ++p)
+        ntt_run_pass<F, false>(*p, x, table.powers.data(), table.log_size, log_n, inverse, s.stream);
       if (!out_reversed) permute();
     } else {
-      for (unsigned level = 0; level < log_n; ++level) {
-        ntt_level<F, true><<<half_blocks, kNttBlock, 0, s.stream>>>(x, twiddles.data(), n, level, log_n - 1 - level);
-        check_launch("ntt_level (DIT)");
-      }
+      for (const NttPass& p : passes)
+        ntt_run_pass<F, true>(p, x, table.powers.data(), table.log_size, log_n, inverse, s.stream);
       if (out_reversed) permute();
     }
   }
@@ -150,6 +251,15 @@ void NttBackend<Cuda, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
   cuda::ntt_on_device(s, x.data(), n, config);
   gpu::check(ZKF_GPU(MemcpyAsync)(data.data, x.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost), s.stream),
              "MemcpyAsync (NTT result)");
+  gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT kernels");
+}
+
+template <class F>
+void NttBackend<Cuda, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
+  const cuda::DeviceGuard guard(data.device);
+  gpu::OwnedStream stream;
+  cuda::Session s{data.device, stream.get(), cuda::device_pool(data.device), cuda::sm_count(data.device)};
+  cuda::ntt_on_device(s, data.data, data.size, config);
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT kernels");
 }
 

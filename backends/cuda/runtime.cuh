@@ -14,6 +14,7 @@
 #include "zkforge/arch/gpu_runtime.hpp"
 #include "zkforge/arch/macros.hpp"
 #include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/device_allocator.hpp"
 #include "zkforge/memory/pinned_pool.hpp"
 #include "zkforge/memory/policy.hpp"
@@ -60,9 +61,6 @@ T& per_device(int device) {
   if (!p) p = std::make_unique<T>();
   return *p;
 }
-
-// The resource of `policy` on `device`, one per process (device.cu).
-DeviceResource& device_resource(MemoryPolicy policy, int device);
 
 // The device memory a call on this thread uses: the scoped policy's (memory/policy.hpp), else the pool.
 inline DeviceResource& device_pool(int device) {

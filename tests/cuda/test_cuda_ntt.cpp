@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CUDA NTT against the CPU backend, bit for bit: both scalar fields, every size up to 2^12 and
-// 2^16, 2^20, every order, forward and inverse, with and without a coset, both root conventions;
-// and inverse(forward(x)) = x on the GPU alone.
+// 2^13, 2^16, 2^17, 2^20 (one to three tiled passes), every order, forward and inverse, with and
+// without a coset, both root conventions; data on the device up to 2^22, with the twiddle table
+// grown and then read at a smaller size; and inverse(forward(x)) = x on the GPU alone.
 #include <catch2/catch.hpp>
 
 #include <vector>
 
 #include "support/seed.hpp"
+#include "zkforge/arch/gpu_runtime.hpp"
+#include "zkforge/memory/cuda.hpp"
+#include "zkforge/memory/device_allocator.hpp"
 #include "zkforge/ntt/cuda.hpp"
 
 using namespace zkforge;
@@ -32,8 +36,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::
   auto rng = test::rng_for(81);
   std::vector<std::size_t> log_sizes;
   for (std::size_t k = 0; k <= 12; ++k) log_sizes.push_back(k);
-  log_sizes.push_back(16);
-  log_sizes.push_back(20);
+  for (std::size_t k : {13, 16, 17, 20}) log_sizes.push_back(k);
   for (const std::size_t log_n : log_sizes) {
     const auto input = random_vector<F>(std::size_t{1} << log_n, rng);
     const F shift = F::random(rng);
@@ -75,4 +78,32 @@ TEMPLATE_TEST_CASE("the CUDA NTT: inverse(forward(x)) = x on a coset", "[cuda][n
   cfg.order = NttOrder::RN;
   ntt(Cuda{}, HostSpan<F>{x.data(), x.size()}, cfg);
   CHECK(x == input);
+}
+
+TEMPLATE_TEST_CASE("the CUDA NTT on device data equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
+  using F = TestType;
+  auto rng = test::rng_for(83);
+  int device = 0;
+  gpu::check(ZKF_GPU(GetDevice)(&device), "GetDevice");
+  // 2^22 first: the twiddle table grows to it, and the smaller sizes read it with a stride.
+  for (const std::size_t log_n : {22, 1, 9, 10, 11, 18}) {
+    const std::size_t n = std::size_t{1} << log_n;
+    const auto input = random_vector<F>(n, rng);
+    for (const bool inverse : {false, true}) {
+      NttConfig<F> cfg;
+      cfg.direction = inverse ? NttDirection::inverse : NttDirection::forward;
+      cfg.order = inverse ? NttOrder::RN : NttOrder::NR;
+      cfg.convention = RootConvention::snarkjs;
+      if (inverse) cfg.coset = F::random(rng);
+      auto cpu = input;
+      ntt(Cpu{}, HostSpan<F>{cpu.data(), n}, cfg);
+      DeviceBuffer<F, DeviceResource> buffer(cuda::device_resource(MemoryPolicy::pooled, device), n, nullptr);
+      gpu::check(ZKF_GPU(Memcpy)(buffer.data(), input.data(), n * sizeof(F), ZKF_GPU(MemcpyHostToDevice)), "Memcpy");
+      ntt(Cuda{}, DeviceSpan<F>{buffer.data(), n, device}, cfg);
+      std::vector<F> gpu(n);
+      gpu::check(ZKF_GPU(Memcpy)(gpu.data(), buffer.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost)), "Memcpy");
+      INFO("n = 2^" << log_n << (inverse ? ", inverse on a coset" : ", forward"));
+      CHECK(cpu == gpu);
+    }
+  }
 }

@@ -7,6 +7,7 @@
 // Cost: 2N^2 + N word multiplications.
 #pragma once
 
+#include "zkforge/arch/cuda_mont.hpp"
 #include "zkforge/arch/x86_64_mont.hpp"
 #include "zkforge/field/bigint.hpp"
 
@@ -54,11 +55,26 @@ ZKF_HD constexpr BigInt<N> mul_portable(const BigInt<N>& a, const BigInt<N>& b, 
   return r;
 }
 
+// The PTX product of arch/cuda_mont.hpp, out of line from mul so that mul stays constexpr.
+#if defined(ZKF_HAVE_CUDA_MONT)
+template <std::size_t N>
+__device__ __forceinline__ BigInt<N> mul_cuda(const BigInt<N>& a, const BigInt<N>& b, const BigInt<N>& p,
+                                              std::uint64_t inv) {
+  BigInt<N> r;
+  arch::cuda::mont_mul<N>(r.w, a.w, b.w, p.w, inv);
+  return r;
+}
+#endif
+
 // a*b*R^-1 mod p for a, b < p. On x86-64 CPUs with BMI2 and ADX, 4- and 6-word moduli take the
-// assembly of arch/x86_64_mont.hpp at run time; otherwise mul_portable.
+// assembly of arch/x86_64_mont.hpp at run time; on NVIDIA GPUs, the PTX of arch/cuda_mont.hpp;
+// otherwise (and in constant evaluation) mul_portable.
 template <std::size_t N>
 ZKF_HD constexpr ZKF_INLINE BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b, const BigInt<N>& p,
                                           std::uint64_t inv) {
+#if defined(ZKF_HAVE_CUDA_MONT)
+  if (!__builtin_is_constant_evaluated()) return mul_cuda(a, b, p, inv);
+#endif
 #if defined(ZKF_HAVE_X86_64_MONT)
   if constexpr (N == 4 || N == 6) {
     if (!__builtin_is_constant_evaluated() && arch::x86_64::has_bmi2_adx()) {

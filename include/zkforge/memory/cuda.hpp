@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CUDA backend's device memory as seen from host code (linked from zkforge::cuda; no CUDA compiler
-// needed): the accounting of each policy's resource on a device, and its flush and trim.
+// needed): each policy's resource on a device (for DeviceBuffer), its accounting, flush and trim.
 #pragma once
 
 #include "zkforge/memory/host_memory.hpp"
 
+namespace zkforge {
+class DeviceResource;
+}
+
 namespace zkforge::cuda {
+
+// The resource of `policy` on `device`, one per process.
+DeviceResource& device_resource(MemoryPolicy policy, int device);
 
 MemoryStats memory_stats(MemoryPolicy policy, int device);
 void memory_flush(MemoryPolicy policy, int device);  // waits for the deferred frees queued so far

@@ -2,9 +2,12 @@
 // The CUDA backend's NTT for users who link zkforge::cuda: NttBackend<Cuda, F>.
 //
 // ntt(Cuda{}, data, config) takes a host span, uploads it, transforms it on the device that is
-// current and copies it back: the same transform as the CPU's (ntt/ntt.hpp: orders, cosets, both
-// root conventions, inverse scaled by 1/n), bit for bit. Device memory comes from that device's
-// pooled allocator; a size that does not fit the free memory is Error(out_of_memory).
+// current and copies it back; given a DeviceSpan it transforms the data in place on that span's
+// device. Either way the same transform as the CPU's (ntt/ntt.hpp: orders, cosets, both root
+// conventions, inverse scaled by 1/n), bit for bit, finished on return. Scratch memory comes from the
+// device's allocator of the scoped memory policy (pooled by default); a size that does not fit the
+// free memory is Error(out_of_memory). Each device keeps a table of twiddles for the largest size
+// transformed so far (2^(k-1) elements).
 //
 // Compiling this header needs no CUDA compiler: the definitions live in backends/cuda/ntt.cuh and are
 // instantiated for the scalar fields of BLS12-381 and BN254 in zkforge::cuda.
@@ -16,7 +19,8 @@ namespace zkforge {
 
 template <class F>
 struct NttBackend<Cuda, F> {
-  static void run(HostSpan<F> data, const NttConfig<F>& config);  // backends/cuda/ntt.cuh
+  static void run(HostSpan<F> data, const NttConfig<F>& config);    // backends/cuda/ntt.cuh
+  static void run(DeviceSpan<F> data, const NttConfig<F>& config);  // backends/cuda/ntt.cuh
 };
 
 extern template struct NttBackend<Cuda, bls12_381::Fr>;

@@ -62,19 +62,38 @@ struct Identity {
 };
 }  // namespace ntt_detail
 
+namespace ntt_detail {
+
 // Throws Errc::invalid_argument for a size that is not a power of two, a size above 2^s and a zero
-// coset shift. The field type comes from the span; the config follows it (hence `= {}` works).
-template <class Backend, class F>
-void ntt(Backend, HostSpan<F> data, const NttConfig<typename ntt_detail::Identity<F>::Type>& config = {}) {
-  static_assert(is_backend_v<Backend>, "ntt: the first argument must be a backend tag (Cpu, Cuda, Hip)");
-  const std::size_t n = data.size;
-  if (n == 0) return;
+// coset shift.
+template <class F>
+void check_call(std::size_t n, const NttConfig<F>& config) {
   if ((n & (n - 1)) != 0)
     throw Error(Errc::invalid_argument, "NTT size " + std::to_string(n) + " is not a power of two");
   if (n > (std::size_t{1} << F::kTwoAdicity))
     throw Error(Errc::invalid_argument, "NTT size " + std::to_string(n) + " exceeds the largest domain of " +
                                             F::Params::name + ", 2^" + std::to_string(F::kTwoAdicity));
   if (config.coset && config.coset->is_zero()) throw Error(Errc::invalid_argument, "NTT coset shift is zero");
+}
+
+}  // namespace ntt_detail
+
+// The transform of host data, checked by ntt_detail::check_call. The field type comes from the
+// span; the config follows it (hence `= {}` works).
+template <class Backend, class F>
+void ntt(Backend, HostSpan<F> data, const NttConfig<typename ntt_detail::Identity<F>::Type>& config = {}) {
+  static_assert(is_backend_v<Backend>, "ntt: the first argument must be a backend tag (Cpu, Cuda, Hip)");
+  if (data.size == 0) return;
+  ntt_detail::check_call(data.size, config);
+  NttBackend<Backend, F>::run(data, config);
+}
+
+// The transform of data already in a GPU's memory, in place, for backends that take it.
+template <class Backend, class F>
+void ntt(Backend, DeviceSpan<F> data, const NttConfig<typename ntt_detail::Identity<F>::Type>& config = {}) {
+  static_assert(is_backend_v<Backend>, "ntt: the first argument must be a backend tag (Cpu, Cuda, Hip)");
+  if (data.size == 0) return;
+  ntt_detail::check_call(data.size, config);
   NttBackend<Backend, F>::run(data, config);
 }
 
