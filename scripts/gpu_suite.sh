@@ -40,6 +40,9 @@ if [[ $mode != --tests-only ]]; then
   bench() { "$z" bench "$@" --backend cuda --json | tee -a "$out/bench.jsonl"; }
   for k in 16 20 22 24; do bench msm --curve bls12_381 --log-n $k; done
   for k in 20 24; do bench msm --curve bn254 --log-n $k; done
+  for k in 20 22; do
+    for c in bls12_381 bn254; do bench msm --curve $c --g2 --log-n $k --repeat 3; done
+  done
   for k in 16 20 24 26; do
     for kind in forward inverse coset; do bench ntt --curve bls12_381 --log-n $k --ntt $kind; done
     bench ntt --curve bn254 --log-n $k

@@ -4,7 +4,8 @@
 // Radix-2 butterflies, several levels per kernel launch: a pass loads tiles of 2^10 elements into
 // shared memory, runs up to 10 levels on them and writes them back, so a transform of 2^24 reads
 // and writes the array three times (ntt_passes). Twiddles come from a table of omega^i per device
-// and root convention, built once (ntt_twiddle_table).
+// and root convention, built once (ntt_twiddle_table); a tile reads the ones it needs into shared
+// memory once.
 //   - natural input: Gentleman-Sande (decimation in frequency), levels of half-size n/2 down to 1,
 //     which leaves the output bit-reversed;
 //   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
@@ -28,8 +29,8 @@ namespace zkforge::cuda {
 
 inline constexpr unsigned kNttBlock = 256;
 inline constexpr std::size_t kPowerRun = 64;
-// Tiles of 2^10 elements (32 KiB of 256-bit values in shared memory), rows of 2^3 consecutive
-// elements (256 bytes) when the rows are strided.
+// Tiles of 2^10 elements (32 KiB of 256-bit values in shared memory, and as much for their
+// twiddles), rows of 2^3 consecutive elements (256 bytes) when the rows are strided.
 inline constexpr unsigned kNttTileLog = 10;
 inline constexpr unsigned kNttTileColumnsLog = 3;
 inline constexpr unsigned kNttTileThreads = 256;
@@ -80,29 +81,37 @@ __device__ ZKF_INLINE F ntt_twiddle(const F* table, std::size_t i, unsigned log_
 // A thread block takes one group and 2^log_c consecutive columns (log_c <= s): 2^(levels + log_c)
 // elements, read with 2^log_c consecutive ones per row, transformed in shared memory, written back.
 // The butterfly of (i, i + 2^l) uses omega_n^(j 2^(log_n - 1 - l)), j = i mod 2^l, which is table
-// entry j << (log_table - 1 - l) of the table of omega_K, K = log_table >= log_n.
+// entry j << (log_table - 1 - l) of the table of omega_K, K = log_table >= log_n. At level t of the
+// tile, j is (the row's low t bits) << s | column: 2^t rows' worth times 2^log_c columns, fewer than
+// 2^(levels + log_c) over all levels. They are read from the table once per tile into shared memory
+// beside the elements, at offset (2^t - 1) 2^log_c for level t.
 template <class F, bool kDecimateInTime>
 __global__ void __launch_bounds__(kNttTileThreads) ntt_tile(F* x, const F* table, unsigned log_table, unsigned s,
                                                             unsigned levels, unsigned log_c, bool inverse) {
   extern __shared__ __align__(16) unsigned char ntt_shared[];
+  const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
   F* tile = reinterpret_cast<F*>(ntt_shared);
+  F* twiddles = tile + size;
   const unsigned log_chunks = s - log_c;
   const std::size_t group = blockIdx.x >> log_chunks;
   const std::size_t column0 = static_cast<std::size_t>(blockIdx.x & ((1u << log_chunks) - 1)) << log_c;
   const std::size_t base = (group << (s + levels)) | column0;
-  const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
   for (unsigned e = threadIdx.x; e < size; e += blockDim.x)
     tile[e] = x[base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)];
+  for (unsigned e = threadIdx.x; e < size - (1u << log_c); e += blockDim.x) {
+    const unsigned u = (e >> log_c) + 1, t = 31 - __clz(u), row = u - (1u << t);
+    const std::size_t j = (static_cast<std::size_t>(row) << s) | (column0 + (e & column_mask));
+    twiddles[e] = ntt_twiddle(table, j << (log_table - 1 - (s + t)), log_table, inverse);
+  }
   __syncthreads();
   for (unsigned step = 0; step < levels; ++step) {
     const unsigned t = kDecimateInTime ? step : levels - 1 - step, below = (1u << t) - 1;
-    const unsigned shift = log_table - 1 - (s + t);
+    const F* level_twiddles = twiddles + (static_cast<std::size_t>(below) << log_c);
     for (unsigned b = threadIdx.x; b < size / 2; b += blockDim.x) {
       const unsigned c = b & column_mask, r = b >> log_c;
       const unsigned r0 = ((r >> t) << (t + 1)) | (r & below);
       const unsigned e0 = (r0 << log_c) | c, e1 = ((r0 | (1u << t)) << log_c) | c;
-      const std::size_t j = (static_cast<std::size_t>(r0 & below) << s) | (column0 + c);
-      const F w = ntt_twiddle(table, j << shift, log_table, inverse);
+      const F w = level_twiddles[((r0 & below) << log_c) | c];
       const F u = tile[e0];
       if (kDecimateInTime) {
         const F v = tile[e1] * w;
@@ -143,7 +152,11 @@ template <class F, bool kDecimateInTime>
 void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
                   gpu::Stream stream) {
   const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
-  const std::size_t shared = (std::size_t{1} << (p.levels + p.log_c)) * sizeof(F);
+  const std::size_t shared = 2 * (std::size_t{1} << (p.levels + p.log_c)) * sizeof(F);  // elements and twiddles
+  // Above the default 48 KiB of dynamic shared memory: allowed per function and device, so per launch.
+  gpu::check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime>),
+                                       ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(shared)),
+             "FuncSetAttribute (NTT tile shared memory)");
   ntt_tile<F, kDecimateInTime><<<static_cast<unsigned>(tiles), kNttTileThreads, shared, stream>>>(
       x, table, log_table, p.s, p.levels, p.log_c, inverse);
   check_launch(kDecimateInTime ? "ntt_tile (DIT)" : "ntt_tile (DIF)");
