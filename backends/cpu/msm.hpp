@@ -63,11 +63,11 @@ inline constexpr unsigned kCpuMaxAutoWindow = 20;
 
 // Affine buckets filled by batched affine additions of points[i] or -points[i]. An empty bucket
 // takes its first point without arithmetic. A point whose bucket already waits in the batch is
-// deferred to the next batch (a bucket holds one pending addition at a time); a point deferred
-// twice, or one that finds the deferral queue full (skewed digits: many points in one bucket),
-// goes to the bucket's XYZZ overflow instead, a mixed addition; finish() folds the overflows back
-// into the affine buckets (one shared inversion). Batches hold a quarter as many additions as there are buckets (at most
-// 2048), so the inversion is shared by enough additions to cost < 1M each.
+// deferred to a later batch (a bucket holds one pending addition at a time), as often as needed;
+// only a point that finds the deferral queue full (skewed digits: many points in one bucket) goes
+// to the bucket's XYZZ overflow instead, a mixed addition; finish() folds the overflows back into
+// the affine buckets (one shared inversion). Batches hold a quarter as many additions as there are
+// buckets (at most 2048), so the inversion is shared by enough additions to cost < 1M each.
 template <class C, class Lanes>
 class AffineBuckets {
   using F = typename C::Field;
@@ -93,7 +93,10 @@ class AffineBuckets {
   }
 
   // bucket += points[index], negated when `negate`.
-  void add(std::uint32_t bucket, std::uint32_t index, bool negate) { place({bucket, index, negate}, false); }
+  void add(std::uint32_t bucket, std::uint32_t index, bool negate) {
+    place({bucket, index, negate});
+    if (batch_.size() >= batch_limit_) flush();
+  }
 
   // Completes the pending additions; afterwards the buckets are final and affine.
   void finish() {
@@ -120,9 +123,10 @@ class AffineBuckets {
 
   A point(const Pending& e) const { return e.negate ? -points_[e.index] : points_[e.index]; }
 
-  void place(const Pending& e, bool retried) {
+  // Into the batch, the bucket itself (empty), the deferral queue or the overflow; never flushes.
+  void place(const Pending& e) {
     if (busy_[e.bucket]) {
-      if (retried || deferred_.size() == batch_limit_)
+      if (deferred_.size() == batch_limit_)
         overflow_[e.bucket] = overflow_[e.bucket].add(point(e));
       else
         deferred_.push_back(e);
@@ -131,15 +135,15 @@ class AffineBuckets {
     } else {
       busy_[e.bucket] = 1;
       batch_.push_back(e);
-      if (batch_.size() == batch_limit_) flush();
     }
   }
 
-  // Runs the batch, then offers the deferred points once more.
+  // Runs the batch, then offers the deferred points again: at most batch_limit_ of them, into an
+  // empty batch, so the batch cannot overflow; those whose bucket is busy again wait once more.
   void flush() {
     run_batch();
     retry_.swap(deferred_);
-    for (const Pending& e : retry_) place(e, true);
+    for (const Pending& e : retry_) place(e);
     retry_.clear();
   }
 
