@@ -1,11 +1,23 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Builds everything and runs the whole test suite with ctest; GPU tests skip visibly without a GPU.
+# Builds everything (the CUDA targets too where nvcc is installed) and runs the whole test suite with
+# ctest; GPU tests skip visibly without a GPU.
 # usage: scripts/test.sh [cmake -D options...]   (ZKFORGE_SEED=N repeats a run's random inputs)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ZKFORGE_BUILD_DIR:-$root/build}
-ZKFORGE_BUILD_DIR=$build "$root/scripts/build.sh" "$@"
+# The CUDA targets too when nvcc is installed (sm_90 with PTX); their tests skip visibly without a GPU.
+cuda_args=()
+if [[ " $* " != *ZKFORGE_CUDA* ]]; then
+  nvcc=$(command -v nvcc || true)
+  [[ -z $nvcc && -x /usr/local/cuda/bin/nvcc ]] && nvcc=/usr/local/cuda/bin/nvcc
+  if [[ -n $nvcc ]]; then
+    cuda_args=(-DZKFORGE_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 "-DCMAKE_CUDA_COMPILER=$nvcc")
+  else
+    echo "zkforge: nvcc not found: the CUDA targets and their tests are not built" >&2
+  fi
+fi
+ZKFORGE_BUILD_DIR=$build "$root/scripts/build.sh" "${cuda_args[@]}" "$@"
 # The second implementations the tests compare against (npm); without node >= 20.19 those tests SKIP.
 if command -v node >/dev/null && node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a==20&&b>=19)?0:1)'; then
   (cd "$root/tests/interop" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
