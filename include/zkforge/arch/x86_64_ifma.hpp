@@ -210,7 +210,7 @@ ZKF_IFMA_TARGET void mul(const Lanes<limbs_for(N)>& a, const Lanes<limbs_for(N)>
   const __m512i k0 = _mm512_set1_epi64(static_cast<long long>(m.k0));
   __m512i x[L], y[L], p[L], t[L + 1];
   for (std::size_t j = 0; j < L; ++j) p[j] = _mm512_set1_epi64(static_cast<long long>(m.p[j]));
-  // x = a * 2^s, limbs renormalised: a < 2p < 2^(52L - s).
+  // x = a * 2^s, limbs renormalised: a < B <= 2p < 2^(52L - s).
   {
     __m512i a_l[L];
     load_lanes(a, a_l);
