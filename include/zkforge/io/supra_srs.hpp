@@ -12,13 +12,12 @@
 
 #include <cstdint>
 #include <fstream>
-#include <mutex>
 #include <string>
 #include <vector>
 
-#include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/encoding_zcash.hpp"
 #include "zkforge/io/binfile.hpp"
+#include "zkforge/io/decode_points.hpp"
 
 namespace zkforge::supra {
 
@@ -57,27 +56,13 @@ std::vector<Affine<C>> read_section(io::Cursor& c, const char* name) {
   c.count_fitting(count, kPointBytes<C>, name);
   const std::uint64_t at = c.offset();
   const std::uint8_t* base = c.take(count * kPointBytes<C>, name);
-  std::vector<Affine<C>> out(count);
-  std::string error;
-  Errc code = Errc::not_on_curve;
-  std::mutex error_lock;
-  cpu_pool(0).parallel_for(count, [&](std::size_t b, std::size_t e) {
-    for (std::size_t i = b; i < e; ++i) {
-      try {
-        out[i] = bls12_381::zcash::deserialize<C>(base + i * kPointBytes<C>, kPointBytes<C>);
-      } catch (const Error& err) {
-        const std::lock_guard<std::mutex> lock(error_lock);
-        if (error.empty()) {
-          code = err.code();
-          error = c.where() + ": " + name + " point " + std::to_string(i) + " at byte " +
-                  std::to_string(at + i * kPointBytes<C>) + ": " + err.what();
-        }
-        return;
-      }
-    }
-  }, 256);
-  if (!error.empty()) throw Error(code, error);
-  return out;
+  return io::decode_points<Affine<C>>(
+      base, count, kPointBytes<C>,
+      [](const std::uint8_t* p) { return bls12_381::zcash::deserialize<C>(p, kPointBytes<C>); },
+      [&](std::size_t i) {
+        return c.where() + ": " + name + " point " + std::to_string(i) + " at byte " +
+               std::to_string(at + i * kPointBytes<C>);
+      });
 }
 
 template <class C>

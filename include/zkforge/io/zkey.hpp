@@ -10,16 +10,15 @@
 // not_on_curve / not_canonical for a bad point) naming the file, the section and the byte offset.
 #pragma once
 
-#include <mutex>
 #include <string>
 #include <vector>
 
-#include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/bls12_381.hpp"
 #include "zkforge/curve/bn254.hpp"
 #include "zkforge/curve/encoding_snarkjs.hpp"
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/io/binfile.hpp"
+#include "zkforge/io/decode_points.hpp"
 
 namespace zkforge::snarkjs {
 
@@ -44,27 +43,12 @@ bool read_modulus(io::Cursor& c, const char* what) {
 template <class C>
 std::vector<Affine<C>> read_points(const io::BinFile& f, std::uint32_t id, const char* name, std::size_t count) {
   const io::Section& s = f.section(id, name);
-  std::vector<Affine<C>> out(count);
-  const std::uint8_t* base = f.data() + s.offset;
-  std::string error;
-  Errc code = Errc::not_on_curve;
-  std::mutex error_lock;
-  cpu_pool(0).parallel_for(count, [&](std::size_t b, std::size_t e) {
-    for (std::size_t i = b; i < e; ++i) {
-      try {
-        out[i] = read_point<C>(base + i * kPointBytes<C>);
-      } catch (const Error& err) {
-        const std::lock_guard<std::mutex> lock(error_lock);
-        if (error.empty()) code = err.code();
-        if (error.empty())
-          error = f.path() + ": section " + std::to_string(id) + " (" + name + ") point " + std::to_string(i) +
-                  " at byte " + std::to_string(s.offset + i * kPointBytes<C>) + ": " + err.what();
-        return;
-      }
-    }
-  }, 1024);
-  if (!error.empty()) throw Error(code, error);
-  return out;
+  return io::decode_points<Affine<C>>(
+      f.data() + s.offset, count, kPointBytes<C>, [](const std::uint8_t* p) { return read_point<C>(p); },
+      [&](std::size_t i) {
+        return f.path() + ": section " + std::to_string(id) + " (" + name + ") point " + std::to_string(i) +
+               " at byte " + std::to_string(s.offset + i * kPointBytes<C>);
+      });
 }
 
 template <class C>
