@@ -31,6 +31,12 @@ F at_tau(std::vector<F> values, RootConvention roots, const F& tau) {
   return acc;
 }
 
+// Five random secrets, drawn in the order of ToxicWaste's fields.
+template <class F>
+groth16::insecure::ToxicWaste<F> random_waste(std::mt19937_64& rng) {
+  return {F::random(rng), F::random(rng), F::random(rng), F::random(rng), F::random(rng)};
+}
+
 template <class F>
 F field_of(const typename F::Int& v) {
   F x;
@@ -56,8 +62,7 @@ TEMPLATE_TEST_CASE("insecure-setup keys of both H conventions give proofs that v
   auto rng = test::rng_for(91);
   const std::size_t publics = 3, bits = 20;
   const auto qap = groth16::insecure::bits_circuit<Fr>(publics, bits);
-  const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
-                                                Fr::random(rng)};
+  const auto waste = random_waste<Fr>(rng);
   for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
     for (const auto roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
       const auto key = groth16::insecure::setup<E>(qap, convention, roots, waste);
@@ -98,8 +103,7 @@ TEMPLATE_TEST_CASE("a batch of circuits sharing one key gives each circuit's own
   auto rng = test::rng_for(92);
   const std::size_t publics = 3, bits = 40;
   const auto qap = groth16::insecure::bits_circuit<Fr>(publics, bits);
-  const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
-                                                Fr::random(rng)};
+  const auto waste = random_waste<Fr>(rng);
   for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
     const auto key = groth16::insecure::setup<E>(qap, convention, RootConvention::zkcrypto, waste);
     const groth16::Prover<E, Cpu> prover(key);
