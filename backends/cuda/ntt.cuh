@@ -1,23 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CUDA backend's NTT: kernels and host orchestration, instantiated in ntt_instances.cu.
 //
-// Radix-2 butterflies, several levels per kernel launch: a pass loads tiles of 2^10 elements into
-// shared memory, runs up to 10 levels on them and writes them back, so a transform of 2^24 reads
-// and writes the array three times (ntt_passes). Twiddles come from a table of omega^i per device
-// and root convention, built once (ntt_twiddle_table); a tile reads the ones it needs into shared
-// memory once.
+// Radix-2 butterflies, several levels per kernel launch. A pass transforms tiles of 2^10 elements:
+// a block of 256 threads reads its tile into shared memory, then runs the tile's levels in stages
+// of up to two: in a stage every thread takes four elements into registers (one group of 4 or two
+// of 2 that the stage's levels mix), runs their butterflies there and writes them back, so a tile
+// of ten levels crosses shared memory five times, not ten. A transform of 2^24 or 2^26 reads and
+// writes the array three times, 2^28 four (ntt_passes). Twiddles are read from a table of omega^i
+// per device and root convention, built once (ntt_twiddle_table), through the read-only cache.
 //   - natural input: Gentleman-Sande (decimation in frequency), levels of half-size n/2 down to 1,
 //     which leaves the output bit-reversed;
 //   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
 // NN and RR add one out-of-place bit-reversal permutation. A forward coset multiplies coefficient j
 // by g^j before the transform; an inverse multiplies coefficient j by g^-j / n after it (g = 1
-// without a coset), at j's position in the order the data is in. Powers are made on the device by
-// threads that each start one run of kPowerRun consecutive powers with a square-and-multiply.
+// without a coset), at j's position in the order the data is in: g^j = lo[j mod 2^10] hi[j >> 10]
+// from two small tables made per call.
 #pragma once
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,11 +33,15 @@ namespace zkforge::cuda {
 
 inline constexpr unsigned kNttBlock = 256;
 inline constexpr std::size_t kPowerRun = 64;
-// Tiles of 2^10 elements (32 KiB of 256-bit values in shared memory, and as much for their
-// twiddles), rows of 2^3 consecutive elements (256 bytes) when the rows are strided.
+// Tiles of 2^10 elements, 4 per thread in registers (72 registers: three blocks of 256 threads per
+// multiprocessor; 8 per thread took 126 and ran 1.7x slower on an H200, docs/perf.md); a pass after
+// the first takes up to kNttTileLog - kNttMinColumnsLog levels with rows of at least
+// 2^kNttMinColumnsLog consecutive elements (256 bytes).
 inline constexpr unsigned kNttTileLog = 10;
-inline constexpr unsigned kNttTileColumnsLog = 3;
-inline constexpr unsigned kNttTileThreads = 256;
+inline constexpr unsigned kNttMinColumnsLog = 3;
+inline constexpr unsigned kNttThreadLog = 2;
+inline constexpr unsigned kNttTileThreads = 1u << (kNttTileLog - kNttThreadLog);
+inline constexpr unsigned kNttPowerLowLog = 10;  // g^j = lo[j mod 2^10] * hi[j >> 10]
 
 // out[i] = scale * base^i for i < count.
 template <class F>
@@ -52,13 +60,18 @@ __device__ ZKF_INLINE std::size_t bit_reverse(std::size_t i, unsigned log_n) {
   return log_n == 0 ? 0 : static_cast<std::size_t>(__brevll(static_cast<unsigned long long>(i)) >> (64 - log_n));
 }
 
-// x[position of j] *= powers[j]: position j in natural order, bitrev(j) in bit-reversed order.
-template <class F>
-__global__ void ntt_scale(F* x, const F* powers, std::size_t n, unsigned log_n, bool reversed) {
+// x[position of j] *= hi[j >> kNttPowerLowLog] * lo[j mod 2^kNttPowerLowLog] (kCoset), or *= scale:
+// position j in natural order, bitrev(j) in bit-reversed order.
+template <class F, bool kCoset>
+__global__ void ntt_scale(F* x, const F* lo, const F* hi, F scale, std::size_t n, unsigned log_n, bool reversed) {
   const std::size_t j = thread_index();
   if (j >= n) return;
   const std::size_t at = reversed ? bit_reverse(j, log_n) : j;
-  x[at] = x[at] * powers[j];
+  if constexpr (kCoset) {
+    x[at] = x[at] * (hi[j >> kNttPowerLowLog] * lo[j & ((std::size_t{1} << kNttPowerLowLog) - 1)]);
+  } else {
+    x[at] = x[at] * scale;
+  }
 }
 
 template <class F>
@@ -67,66 +80,180 @@ __global__ void ntt_bit_reverse(F* out, const F* in, std::size_t n, unsigned log
   if (i < n) out[bit_reverse(i, log_n)] = in[i];
 }
 
+// A field element read 16 bytes at a time, through the read-only cache (kReadOnly: data that no
+// thread writes during the kernel) or the ordinary path.
+template <bool kReadOnly = false, class F>
+__device__ ZKF_INLINE F load_vector(const F* p) {
+  static_assert(sizeof(F) % 16 == 0, "16-byte loads need a size that is a multiple of 16");
+  uint4 v[sizeof(F) / 16];
+  const uint4* src = reinterpret_cast<const uint4*>(p);
+  ZKF_UNROLL
+  for (std::size_t i = 0; i < sizeof(F) / 16; ++i) v[i] = kReadOnly ? __ldg(src + i) : src[i];
+  F r;
+  memcpy(&r, v, sizeof(F));
+  return r;
+}
+
 // The twiddle omega_K^i, or omega_K^-i for the inverse, from the table of omega_K^i (i < 2^(K-1)):
 // omega^-i = omega^(2^K - i) = -omega^(2^(K-1) - i) for i > 0.
 template <class F>
 __device__ ZKF_INLINE F ntt_twiddle(const F* table, std::size_t i, unsigned log_table, bool inverse) {
-  if (!inverse) return table[i];
+  if (!inverse) return load_vector<true>(table + i);
   if (i == 0) return F::one();
-  return -table[(std::size_t{1} << (log_table - 1)) - i];
+  return -load_vector<true>(table + ((std::size_t{1} << (log_table - 1)) - i));
 }
 
-// A tile of the levels s .. s + levels - 1 (butterflies of half-size 2^l between elements that differ
-// in bit l). Element index bits: [0, s) the column, [s, s + levels) the row, above it the group.
-// A thread block takes one group and 2^log_c consecutive columns (log_c <= s): 2^(levels + log_c)
-// elements, read with 2^log_c consecutive ones per row, transformed in shared memory, written back.
-// The butterfly of (i, i + 2^l) uses omega_n^(j 2^(log_n - 1 - l)), j = i mod 2^l, which is table
-// entry j << (log_table - 1 - l) of the table of omega_K, K = log_table >= log_n. At level t of the
-// tile, j is (the row's low t bits) << s | column: 2^t rows' worth times 2^log_c columns, fewer than
-// 2^(levels + log_c) over all levels. They are read from the table once per tile into shared memory
-// beside the elements, at offset (2^t - 1) 2^log_c for level t.
+// A tile in shared memory as 32-bit word planes, word w of element e at w * size + slot(e). slot
+// permutes each run of 32 elements by XOR-ing its low five bits with a mask of bits 5-7 (columns
+// 0x1f, 0x15, 0x19, chosen so that every access pattern of the stages puts a warp's 32 lanes on 32
+// distinct banks: consecutive elements, and runs of 2^l consecutive ones 2^(l + R) apart, l < 5,
+// R <= 3).
+template <class F>
+struct NttSharedTile {
+  static constexpr unsigned kWords = sizeof(F) / 4;
+  std::uint32_t* words;
+  unsigned pitch;
+
+  static constexpr std::size_t bytes(unsigned size) { return std::size_t{kWords} * size * 4; }
+  __device__ static ZKF_INLINE unsigned slot(unsigned e) {
+    const unsigned mix = ((0u - ((e >> 5) & 1)) & 0x1fu) ^ ((0u - ((e >> 6) & 1)) & 0x15u) ^
+                         ((0u - ((e >> 7) & 1)) & 0x19u);
+    return e ^ mix;
+  }
+  __device__ ZKF_INLINE F load(unsigned e) const {
+    std::uint32_t v[kWords];
+    const unsigned at = slot(e);
+    ZKF_UNROLL
+    for (unsigned w = 0; w < kWords; ++w) v[w] = words[w * pitch + at];
+    F r;
+    memcpy(&r, v, sizeof(F));
+    return r;
+  }
+  __device__ ZKF_INLINE void store(unsigned e, const F& x) const {
+    std::uint32_t v[kWords];
+    memcpy(v, &x, sizeof(F));
+    const unsigned at = slot(e);
+    ZKF_UNROLL
+    for (unsigned w = 0; w < kWords; ++w) words[w * pitch + at] = v[w];
+  }
+};
+
+// Where a tile lives and which twiddles it uses. Element index bits of the array: [0, s) the
+// column, [s, s + levels) the row, above it the group; the tile holds one group's 2^log_c
+// consecutive columns from column0 (log_c <= s). Tile element e = row << log_c | column offset.
+// The butterfly of tile level t (half-size 2^(s + t) in the array) between rows r and r + 2^t uses
+// omega_n^(j 2^(log_n - 1 - s - t)), j = (r mod 2^t) << s | column, which is table entry
+// j << (log_table - 1 - s - t) of the table of omega_K, K = log_table >= log_n.
+template <class F>
+struct NttTileFrame {
+  const F* table;
+  unsigned log_table, s, log_c;
+  std::size_t column0;
+  bool inverse;
+
+  __device__ ZKF_INLINE F twiddle(unsigned t, unsigned row_low, unsigned column) const {
+    const std::size_t j = (static_cast<std::size_t>(row_low) << s) | (column0 + column);
+    return ntt_twiddle(table, j << (log_table - 1 - (s + t)), log_table, inverse);
+  }
+};
+
+// One stage: tile levels t .. t + R - 1 (R <= kNttThreadLog), decimation in time (levels upwards) or in
+// frequency (downwards). The tile's 2^(log2 size - R) groups are the elements that differ only in
+// row bits [t, t + R); group g keeps its low log_c + t bits in place (so that a warp's lanes read
+// consecutive elements) and its other bits move above the stage's. Thread x takes the groups
+// x, x + T, ... (T threads), 2^kNttThreadLog elements in all.
+template <class F, unsigned R, bool kDecimateInTime>
+__device__ ZKF_INLINE void ntt_stage(const NttSharedTile<F>& tile, const NttTileFrame<F>& frame, unsigned t,
+                                     unsigned size) {
+  constexpr unsigned kRadix = 1u << R, kGroups = (1u << kNttThreadLog) >> R;
+  const unsigned groups = size >> R, low_bits = frame.log_c + t, low_mask = (1u << low_bits) - 1;
+  F x[kGroups][kRadix];
+  unsigned at[kGroups];
+  ZKF_UNROLL
+  for (unsigned q = 0; q < kGroups; ++q) {
+    const unsigned g = threadIdx.x + q * blockDim.x;
+    at[q] = (g & low_mask) | ((g >> low_bits) << (low_bits + R));
+    if (g < groups) {
+      ZKF_UNROLL
+      for (unsigned m = 0; m < kRadix; ++m) x[q][m] = tile.load(at[q] | (m << low_bits));
+    }
+  }
+  ZKF_UNROLL
+  for (unsigned step = 0; step < R; ++step) {
+    const unsigned k = kDecimateInTime ? step : R - 1 - step, half = 1u << k;
+    ZKF_UNROLL
+    for (unsigned q = 0; q < kGroups; ++q) {
+      const unsigned g = threadIdx.x + q * blockDim.x;
+      if (g >= groups) continue;
+      const unsigned column = g & ((1u << frame.log_c) - 1);
+      const unsigned row_low = (g >> frame.log_c) & ((1u << t) - 1);
+      ZKF_UNROLL
+      for (unsigned i = 0; i < half; ++i) {
+        // Global level 0 has the single twiddle omega^0 = 1.
+        const bool unit = frame.s + t + k == 0;
+        const F w = unit ? F::one() : frame.twiddle(t + k, row_low | (i << t), column);
+        ZKF_UNROLL
+        for (unsigned m = i; m < kRadix; m += 2 * half) {
+          const F u = x[q][m];
+          if (kDecimateInTime) {
+            const F v = unit ? x[q][m + half] : x[q][m + half] * w;
+            x[q][m] = u + v;
+            x[q][m + half] = u - v;
+          } else {
+            const F v = x[q][m + half];
+            x[q][m] = u + v;
+            x[q][m + half] = unit ? u - v : (u - v) * w;
+          }
+        }
+      }
+    }
+  }
+  ZKF_UNROLL
+  for (unsigned q = 0; q < kGroups; ++q) {
+    if (threadIdx.x + q * blockDim.x >= groups) continue;
+    ZKF_UNROLL
+    for (unsigned m = 0; m < kRadix; ++m) tile.store(at[q] | (m << low_bits), x[q][m]);
+  }
+}
+
+template <class F, bool kDecimateInTime>
+__device__ ZKF_INLINE void ntt_run_stage(unsigned r, const NttSharedTile<F>& tile, const NttTileFrame<F>& frame,
+                                         unsigned t, unsigned size) {
+  static_assert(kNttThreadLog == 2, "stages of one or two levels");
+  if (r == 2) {
+    ntt_stage<F, 2, kDecimateInTime>(tile, frame, t, size);
+  } else {
+    ntt_stage<F, 1, kDecimateInTime>(tile, frame, t, size);
+  }
+}
+
+// One tile of the levels s .. s + levels - 1 (see NttTileFrame): read into shared memory, stages
+// of up to 3 levels (upwards for decimation in time, downwards in frequency), written back.
 template <class F, bool kDecimateInTime>
 __global__ void __launch_bounds__(kNttTileThreads) ntt_tile(F* x, const F* table, unsigned log_table, unsigned s,
                                                             unsigned levels, unsigned log_c, bool inverse) {
   extern __shared__ __align__(16) unsigned char ntt_shared[];
   const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
-  F* tile = reinterpret_cast<F*>(ntt_shared);
-  F* twiddles = tile + size;
+  const NttSharedTile<F> tile{reinterpret_cast<std::uint32_t*>(ntt_shared), size};
   const unsigned log_chunks = s - log_c;
   const std::size_t group = blockIdx.x >> log_chunks;
   const std::size_t column0 = static_cast<std::size_t>(blockIdx.x & ((1u << log_chunks) - 1)) << log_c;
   const std::size_t base = (group << (s + levels)) | column0;
+  const NttTileFrame<F> frame{table, log_table, s, log_c, column0, inverse};
   for (unsigned e = threadIdx.x; e < size; e += blockDim.x)
-    tile[e] = x[base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)];
-  for (unsigned e = threadIdx.x; e < size - (1u << log_c); e += blockDim.x) {
-    const unsigned u = (e >> log_c) + 1, t = 31 - __clz(u), row = u - (1u << t);
-    const std::size_t j = (static_cast<std::size_t>(row) << s) | (column0 + (e & column_mask));
-    twiddles[e] = ntt_twiddle(table, j << (log_table - 1 - (s + t)), log_table, inverse);
-  }
+    tile.store(e, load_vector(x + base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)));
   __syncthreads();
-  for (unsigned step = 0; step < levels; ++step) {
-    const unsigned t = kDecimateInTime ? step : levels - 1 - step, below = (1u << t) - 1;
-    const F* level_twiddles = twiddles + (static_cast<std::size_t>(below) << log_c);
-    for (unsigned b = threadIdx.x; b < size / 2; b += blockDim.x) {
-      const unsigned c = b & column_mask, r = b >> log_c;
-      const unsigned r0 = ((r >> t) << (t + 1)) | (r & below);
-      const unsigned e0 = (r0 << log_c) | c, e1 = ((r0 | (1u << t)) << log_c) | c;
-      const F w = level_twiddles[((r0 & below) << log_c) | c];
-      const F u = tile[e0];
-      if (kDecimateInTime) {
-        const F v = tile[e1] * w;
-        tile[e0] = u + v;
-        tile[e1] = u - v;
-      } else {
-        const F v = tile[e1];
-        tile[e0] = u + v;
-        tile[e1] = (u - v) * w;
-      }
-    }
+  const unsigned stages = (levels + kNttThreadLog - 1) / kNttThreadLog;
+  for (unsigned i = 0; i < stages; ++i) {
+    // Stage i holds levels [Ki, min(Ki + K, levels)) upwards (K = kNttThreadLog), the same stages
+    // in reverse downwards.
+    const unsigned stage = kDecimateInTime ? i : stages - 1 - i;
+    const unsigned t = kNttThreadLog * stage, r = std::min(unsigned{kNttThreadLog}, levels - t);
+    ntt_run_stage<F, kDecimateInTime>(r, tile, frame, t, size);
     __syncthreads();
   }
   for (unsigned e = threadIdx.x; e < size; e += blockDim.x)
-    x[base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)] = tile[e];
+    x[base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)] = tile.load(e);
 }
 
 // One pass: the levels s .. s + levels - 1, in tiles of 2^log_c columns.
@@ -135,14 +262,18 @@ struct NttPass {
 };
 
 // The passes of a transform of size 2^log_n, lowest levels first: the bottom kNttTileLog levels in
-// tiles of consecutive elements, then kNttTileLog - kNttTileColumnsLog levels at a time with
-// 2^kNttTileColumnsLog columns per row.
+// tiles of consecutive elements, then the rest in as few passes as tiles of rows of at least
+// 2^kNttMinColumnsLog columns allow, their levels spread evenly; each later tile takes as many
+// columns as fill 2^kNttTileLog elements.
 inline std::vector<NttPass> ntt_passes(unsigned log_n) {
   std::vector<NttPass> passes;
-  for (unsigned s = 0; s < log_n;) {
-    const unsigned log_c = s == 0 ? 0 : std::min(kNttTileColumnsLog, s);
-    const unsigned levels = std::min(kNttTileLog - log_c, log_n - s);
-    passes.push_back({s, levels, log_c});
+  const unsigned first = std::min(kNttTileLog, log_n);
+  if (first > 0) passes.push_back({0, first, 0});
+  const unsigned rest = log_n - first, most = kNttTileLog - kNttMinColumnsLog;
+  const unsigned count = (rest + most - 1) / most;
+  for (unsigned i = 0, s = first; i < count; ++i) {
+    const unsigned levels = (rest - (s - first) + (count - i) - 1) / (count - i);
+    passes.push_back({s, levels, std::min(s, kNttTileLog - levels)});
     s += levels;
   }
   return passes;
@@ -152,12 +283,13 @@ template <class F, bool kDecimateInTime>
 void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
                   gpu::Stream stream) {
   const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
-  const std::size_t shared = 2 * (std::size_t{1} << (p.levels + p.log_c)) * sizeof(F);  // elements and twiddles
-  // Above the default 48 KiB of dynamic shared memory: allowed per function and device, so per launch.
+  const unsigned size = 1u << (p.levels + p.log_c);
+  const std::size_t shared = NttSharedTile<F>::bytes(size);
+  const unsigned threads = std::max(1u, std::min(kNttTileThreads, size >> kNttThreadLog));
   gpu::check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime>),
                                        ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(shared)),
              "FuncSetAttribute (NTT tile shared memory)");
-  ntt_tile<F, kDecimateInTime><<<static_cast<unsigned>(tiles), kNttTileThreads, shared, stream>>>(
+  ntt_tile<F, kDecimateInTime><<<static_cast<unsigned>(tiles), threads, shared, stream>>>(
       x, table, log_table, p.s, p.levels, p.log_c, inverse);
   check_launch(kDecimateInTime ? "ntt_tile (DIT)" : "ntt_tile (DIF)");
 }
@@ -167,6 +299,25 @@ void make_powers(Buffer<F>& out, std::size_t count, const F& base, const F& scal
   ntt_powers<F><<<blocks_for((count + kPowerRun - 1) / kPowerRun, kNttBlock), kNttBlock, 0, s>>>(out.data(), count,
                                                                                                    base, scale);
   check_launch("ntt_powers");
+}
+
+// x[position of j] *= scale * g^j for j < n (g absent: 1).
+template <class F>
+void scale_by_powers(Session& s, F* x, std::size_t n, unsigned log_n, const std::optional<F>& g, const F& scale,
+                     bool reversed) {
+  const unsigned blocks = blocks_for(n, kNttBlock);
+  if (!g) {
+    ntt_scale<F, false><<<blocks, kNttBlock, 0, s.stream>>>(x, nullptr, nullptr, scale, n, log_n, reversed);
+    check_launch("ntt_scale");
+    return;
+  }
+  const std::size_t low = std::min<std::size_t>(n, std::size_t{1} << kNttPowerLowLog);
+  const std::size_t high = (n + low - 1) / low;
+  Buffer<F> lo(s.pool, low, s.stream), hi(s.pool, high, s.stream);
+  make_powers(lo, low, *g, F::one(), s.stream);
+  make_powers(hi, high, g->pow(BigInt<1>::from_u64(low)), scale, s.stream);
+  ntt_scale<F, true><<<blocks, kNttBlock, 0, s.stream>>>(x, lo.data(), hi.data(), scale, n, log_n, reversed);
+  check_launch("ntt_scale");
 }
 
 // The tables of omega_K^i (i < 2^(K-1)) of one device, per root convention, K the largest size
@@ -213,12 +364,7 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
   const Domain<F> domain(log_n, config.convention);
   const unsigned n_blocks = blocks_for(n, kNttBlock);
 
-  if (!inverse && config.coset) {
-    Buffer<F> powers(s.pool, n, s.stream);
-    make_powers(powers, n, *config.coset, F::one(), s.stream);
-    ntt_scale<F><<<n_blocks, kNttBlock, 0, s.stream>>>(x, powers.data(), n, log_n, in_reversed);
-    check_launch("ntt_scale");
-  }
+  if (!inverse && config.coset) scale_by_powers(s, x, n, log_n, config.coset, F::one(), in_reversed);
 
   if (n > 1) {
     const auto& table = ntt_twiddle_table<F>(s, log_n, config.convention);
@@ -242,10 +388,8 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
   }
 
   if (inverse) {
-    Buffer<F> powers(s.pool, n, s.stream);
-    make_powers(powers, n, config.coset ? config.coset->inverse() : F::one(), domain.n_inv(), s.stream);
-    ntt_scale<F><<<n_blocks, kNttBlock, 0, s.stream>>>(x, powers.data(), n, log_n, out_reversed);
-    check_launch("ntt_scale");
+    const std::optional<F> g = config.coset ? std::optional<F>(config.coset->inverse()) : std::nullopt;
+    scale_by_powers(s, x, n, log_n, g, domain.n_inv(), out_reversed);
   }
 }
 
