@@ -198,13 +198,18 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
   const bool open_left = begin > 0 && keys[begin - 1] == first_key;
   const bool open_right = end < len && keys[end] == last_key;
 
-  Xyzz<C> head = Xyzz<C>::identity(), tail = Xyzz<C>::identity(), acc = Xyzz<C>::identity();
+  // The head and tail slots are stored as soon as their runs close, so that only the running sum
+  // stays in registers through the loop.
+  Xyzz<C> acc = Xyzz<C>::identity();
+  bool head_stored = false, tail_stored = false;
   std::uint32_t key = first_key;
   auto close_run = [&](bool last) {
     if (key == first_key && open_left) {
-      head = acc;
+      store16(out_partials + 2 * t, acc);
+      head_stored = true;
     } else if (last && open_right) {
-      tail = acc;
+      store16(out_partials + 2 * t + 1, acc);
+      tail_stored = true;
     } else if (key != dropped && !acc.is_identity()) {
       store16(buckets + key, acc);
     }
@@ -227,8 +232,8 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
   close_run(true);
   out_keys[2 * t] = first_key;
   out_keys[2 * t + 1] = last_key;
-  store16(out_partials + 2 * t, head);
-  store16(out_partials + 2 * t + 1, tail);
+  if (!head_stored) store16(out_partials + 2 * t, Xyzz<C>::identity());
+  if (!tail_stored) store16(out_partials + 2 * t + 1, Xyzz<C>::identity());
 }
 
 // Phase 4: thread t = j*G + g reduces buckets [t*Z, (t+1)*Z) of the window-major array (window j,
