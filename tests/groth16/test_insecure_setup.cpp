@@ -37,22 +37,6 @@ groth16::insecure::ToxicWaste<F> random_waste(std::mt19937_64& rng) {
   return {F::random(rng), F::random(rng), F::random(rng), F::random(rng), F::random(rng)};
 }
 
-template <class F>
-F field_of(const typename F::Int& v) {
-  F x;
-  F::from_int(v, x);
-  return x;
-}
-
-// A = matrix · w on each row of the domain, by a plain loop over the matrix's entries.
-template <class F>
-std::vector<F> rows_times(const std::vector<groth16::MatrixEntry<F>>& matrix, const std::vector<typename F::Int>& w,
-                          std::size_t n) {
-  std::vector<F> out(n, F::zero());
-  for (const auto& e : matrix) out[e.constraint] += e.value * field_of<F>(w[e.signal]);
-  return out;
-}
-
 }  // namespace
 
 TEMPLATE_TEST_CASE("insecure-setup keys of both H conventions give proofs that verify and open correctly",
@@ -81,7 +65,7 @@ TEMPLATE_TEST_CASE("insecure-setup keys of both H conventions give proofs that v
         CHECK(vk.verify(prover.public_inputs(host_span(w)), proof));
 
         // Opening: a(tau) and b(tau) from the rows' values, interpolated by the NTT.
-        const auto a = rows_times(qap.a, w, key.domain_size()), b = rows_times(qap.b, w, key.domain_size());
+        const auto a = groth16::insecure::evaluate(qap.a, w, qap.log_domain), b = groth16::insecure::evaluate(qap.b, w, qap.log_domain);
         const Fr a_tau = waste.alpha + at_tau(a, roots, waste.tau) + blinding.r * waste.delta;
         const Fr b_tau = waste.beta + at_tau(b, roots, waste.tau) + blinding.s * waste.delta;
         CHECK(proof.a == scalar_mul(E::G1::generator(), a_tau).to_affine());
@@ -122,7 +106,7 @@ TEMPLATE_TEST_CASE("a batch of circuits sharing one key gives each circuit's own
       std::vector<groth16::Blinding<Fr>> blindings;
       for (std::size_t k = 0; k < count; ++k) {
         const auto& w = witnesses[k];
-        const auto a = rows_times(qap.a, w, key.domain_size()), b = rows_times(qap.b, w, key.domain_size());
+        const auto a = groth16::insecure::evaluate(qap.a, w, qap.log_domain), b = groth16::insecure::evaluate(qap.b, w, qap.log_domain);
         std::vector<Fr> c(a.size());
         for (std::size_t i = 0; i < c.size(); ++i) c[i] = a[i] * b[i];
         batch.push_back({host_span(w), a, b, c});

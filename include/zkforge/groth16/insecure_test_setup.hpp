@@ -135,6 +135,41 @@ std::vector<typename Fr::Int> witness(std::size_t bits, const std::vector<Fr>& p
   return w;
 }
 
+// The evaluations a synthesizer hands to entry (b): matrix · w on each row of the 2^log_domain domain.
+template <class Fr>
+std::vector<Fr> evaluate(const std::vector<MatrixEntry<Fr>>& matrix, const std::vector<typename Fr::Int>& w,
+                         std::size_t log_domain) {
+  std::vector<Fr> out(std::size_t{1} << log_domain, Fr::zero());
+  for (const auto& e : matrix) {
+    Fr x;
+    Fr::from_int(w[e.signal], x);
+    out[e.constraint] += e.value * x;
+  }
+  return out;
+}
+
+// The densities of the QAP's A and B matrices (QueryDensity), as a synthesizer records them.
+template <class Fr>
+QueryDensity densities(const Qap<Fr>& q) {
+  QueryDensity d;
+  d.num_inputs = q.num_public + 1;
+  d.num_aux = q.num_vars - d.num_inputs;
+  d.a_aux.assign((d.num_aux + 63) / 64, 0);
+  d.b_input.assign((d.num_inputs + 63) / 64, 0);
+  d.b_aux.assign((d.num_aux + 63) / 64, 0);
+  auto mark = [](std::vector<std::uint64_t>& bitmap, std::size_t i) { bitmap[i / 64] |= std::uint64_t{1} << (i % 64); };
+  for (const auto& e : q.a)
+    if (e.signal >= d.num_inputs) mark(d.a_aux, e.signal - d.num_inputs);
+  for (const auto& e : q.b) {
+    if (e.signal < d.num_inputs) {
+      mark(d.b_input, e.signal);
+    } else {
+      mark(d.b_aux, e.signal - d.num_inputs);
+    }
+  }
+  return d;
+}
+
 template <class E>
 ProvingKey<E> setup(const Qap<typename E::Fr>& qap, HConvention convention, RootConvention roots,
                     const ToxicWaste<typename E::Fr>& t) {

@@ -32,6 +32,14 @@ struct MatrixEntry {
   Fr value;
 };
 
+// Which wires appear in the A and B queries, as bellperson's synthesizer records them (the densities
+// of C2's interface): bit i of a bitmap (word i / 64, bit i % 64) for wire i of its kind; input
+// wires count the constant 1 as wire 0, aux wires follow them. A covers every input wire.
+struct QueryDensity {
+  std::size_t num_inputs = 0, num_aux = 0;
+  std::vector<std::uint64_t> a_aux, b_input, b_aux;
+};
+
 template <class E>
 struct ProvingKey {
   using G1 = Affine<typename E::G1>;
