@@ -320,6 +320,13 @@ void scale_by_powers(Session& s, F* x, std::size_t n, unsigned log_n, const std:
   check_launch("ntt_scale");
 }
 
+// a[i] = (a[i] b[i] - c[i]) scale.
+template <class F>
+__global__ void ntt_quotient(F* a, const F* b, const F* c, F scale, std::size_t n) {
+  const std::size_t i = thread_index();
+  if (i < n) a[i] = (a[i] * b[i] - c[i]) * scale;
+}
+
 // The tables of omega_K^i (i < 2^(K-1)) of one device, per root convention, K the largest size
 // asked for so far; a smaller transform reads every 2^(K-k)-th entry. A table is built once on the
 // device and kept for the life of the process, in the tables' own synchronous resource (so that
@@ -418,6 +425,44 @@ void NttBackend<Cuda, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
   cuda::Session s{data.device, stream.get(), cuda::device_pool(data.device), cuda::sm_count(data.device)};
   cuda::ntt_on_device(s, data.data, data.size, config);
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT kernels");
+}
+
+template <class F>
+void NttBackend<Cuda, F>::quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift,
+                                   const F& scale, bool to_coefficients, RootConvention roots) {
+  const std::size_t n = a.size;
+  if (b.size != n || c.size != n) throw Error(Errc::size_mismatch, "quotient: a, b and c must have the same length");
+  if (n == 0) return;
+  const int device = cuda::current_device();
+  gpu::OwnedStream stream;
+  cuda::Session s{device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)};
+  cuda::Buffer<F> da(s.pool, n, s.stream), db(s.pool, n, s.stream), dc(s.pool, n, s.stream);
+  NttConfig<F> coefficients;
+  coefficients.direction = NttDirection::inverse;
+  coefficients.order = NttOrder::NR;
+  coefficients.convention = roots;
+  NttConfig<F> onto_coset = coefficients;
+  onto_coset.direction = NttDirection::forward;
+  onto_coset.order = NttOrder::RN;
+  onto_coset.coset = shift;
+  const std::pair<F*, const F*> columns[] = {{da.data(), a.data}, {db.data(), b.data}, {dc.data(), c.data}};
+  for (const auto& [on_device, host] : columns) {
+    cuda::upload_bytes(device, on_device, host, n * sizeof(F), s.stream);
+    cuda::ntt_on_device(s, on_device, n, coefficients);
+    cuda::ntt_on_device(s, on_device, n, onto_coset);
+  }
+  cuda::ntt_quotient<F><<<cuda::blocks_for(n, cuda::kNttBlock), cuda::kNttBlock, 0, s.stream>>>(
+      da.data(), db.data(), dc.data(), scale, n);
+  cuda::check_launch("ntt_quotient");
+  if (to_coefficients) {
+    NttConfig<F> back = coefficients;
+    back.order = NttOrder::NN;
+    back.coset = shift;
+    cuda::ntt_on_device(s, da.data(), n, back);
+  }
+  gpu::check(ZKF_GPU(MemcpyAsync)(a.data, da.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost), s.stream),
+             "MemcpyAsync (quotient)");
+  gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "quotient kernels");
 }
 
 }  // namespace zkforge

@@ -2,13 +2,15 @@
 // The CUDA NTT against the CPU backend, bit for bit: both scalar fields, every size up to 2^12 and
 // 2^13, 2^16, 2^17, 2^20 (one to three tiled passes), every order, forward and inverse, with and
 // without a coset, both root conventions; data on the device up to 2^22, with the twiddle table
-// grown and then read at a smaller size; and inverse(forward(x)) = x on the GPU alone.
+// grown and then read at a smaller size; inverse(forward(x)) = x on the GPU alone; and Groth16's
+// quotient done on the device (both H conventions, both root conventions) against the CPU's steps.
 #include <catch2/catch.hpp>
 
 #include <vector>
 
 #include "support/seed.hpp"
 #include "zkforge/arch/gpu_runtime.hpp"
+#include "zkforge/groth16/ntt_msm_h.hpp"
 #include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/device_allocator.hpp"
 #include "zkforge/ntt/cuda.hpp"
@@ -104,6 +106,28 @@ TEMPLATE_TEST_CASE("the CUDA NTT on device data equals the CPU NTT", "[cuda][ntt
       gpu::check(ZKF_GPU(Memcpy)(gpu.data(), buffer.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost)), "Memcpy");
       INFO("n = 2^" << log_n << (inverse ? ", inverse on a coset" : ", forward"));
       CHECK(cpu == gpu);
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("the quotient on the device equals ntt_msm_h's steps on the CPU", "[cuda][ntt][groth16]",
+                   bls12_381::Fr, bn254::Fr) {
+  using F = TestType;
+  auto rng = test::rng_for(84);
+  for (const std::size_t log_n : {0, 1, 5, 10, 11, 17}) {
+    const std::size_t n = std::size_t{1} << log_n;
+    for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
+      for (const auto roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
+        const auto a = random_vector<F>(n, rng), b = random_vector<F>(n, rng), c = random_vector<F>(n, rng);
+        auto ca = a, cb = b, cc = c, ga = a, gb = b, gc = c;
+        groth16::h_scalars(Cpu{}, HostSpan<F>(ca), HostSpan<F>(cb), HostSpan<F>(cc), convention, roots);
+        groth16::h_scalars(Cuda{}, HostSpan<F>(ga), HostSpan<F>(gb), HostSpan<F>(gc), convention, roots);
+        INFO("n = 2^" << log_n << (convention == groth16::HConvention::monomial ? ", monomial" : ", odd coset") << ", "
+                      << root_convention_name(roots));
+        CHECK(ga == ca);
+        CHECK(gb == b);  // the device path leaves b and c as they were
+        CHECK(gc == c);
+      }
     }
   }
 }

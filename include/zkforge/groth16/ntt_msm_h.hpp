@@ -10,15 +10,24 @@
 //   - monomial (bellperson): the coset is g·<omega> with g the field's multiplicative generator;
 //     Z(x) = x^n - 1 is the constant g^n - 1 on it, so (ab - c)/Z is one product per point, and an
 //     inverse coset NTT gives the coefficients of h (natural order; degree < n - 1).
-// The result replaces a; b and c are consumed. The MSM with the key's H is the caller's.
+// The result replaces a; b and c are consumed (on GPU backends, which do every step on the device
+// with a, b, c uploaded once, they are left as they were). The MSM with the key's H is the caller's.
 #pragma once
 
+
+#include <type_traits>
 
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/ntt/ntt.hpp"
 
 namespace zkforge::groth16 {
+
+// Whether the backend computes the quotient in one call (GPU backends: data uploaded once).
+template <class Backend, class Fr, class = void>
+struct HasQuotient : std::false_type {};
+template <class Backend, class Fr>
+struct HasQuotient<Backend, Fr, std::void_t<decltype(&NttBackend<Backend, Fr>::quotient)>> : std::true_type {};
 
 template <class Backend, class Fr>
 void h_scalars(Backend backend, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, HConvention convention,
@@ -31,6 +40,13 @@ void h_scalars(Backend backend, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, 
   while ((std::size_t{1} << log_n) < n) ++log_n;
   const Fr shift = convention == HConvention::odd_coset_lagrange ? Domain<Fr>::root_of_unity(log_n + 1, roots)
                                                                  : Fr::generator();
+  const Fr z_inverse = (shift.pow(Fr::Int::from_u64(n)) - Fr::one()).inverse();
+  if constexpr (HasQuotient<Backend, Fr>::value) {
+    const bool monomial = convention == HConvention::monomial;
+    NttBackend<Backend, Fr>::quotient(a, HostSpan<const Fr>(b), HostSpan<const Fr>(c), shift,
+                                      monomial ? z_inverse : Fr::one(), monomial, roots);
+    return;
+  }
   NttConfig<Fr> to_coefficients;
   to_coefficients.direction = NttDirection::inverse;
   to_coefficients.order = NttOrder::NR;
@@ -51,7 +67,6 @@ void h_scalars(Backend backend, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, 
     }, 4096);
     return;
   }
-  const Fr z_inverse = (shift.pow(Fr::Int::from_u64(n)) - Fr::one()).inverse();
   pool.parallel_for(n, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t i = lo; i < hi; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inverse;
   }, 4096);

@@ -21,6 +21,12 @@ template <class F>
 struct NttBackend<Cuda, F> {
   static void run(HostSpan<F> data, const NttConfig<F>& config);    // backends/cuda/ntt.cuh
   static void run(DeviceSpan<F> data, const NttConfig<F>& config);  // backends/cuda/ntt.cuh
+  // Groth16's quotient (groth16/ntt_msm_h.hpp) with a, b and c uploaded once and every step on the
+  // device: each of them to coefficients (inverse, natural -> bit-reversed) and onto the coset of
+  // `shift` (bit-reversed -> natural), then a = (a b - c) scale, then, if `to_coefficients`, a back
+  // from the coset (inverse, natural -> natural). Only a comes back.
+  static void quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift, const F& scale,
+                       bool to_coefficients, RootConvention roots);  // backends/cuda/ntt.cuh
 };
 
 extern template struct NttBackend<Cuda, bls12_381::Fr>;
