@@ -254,7 +254,7 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
 namespace zkforge {
 
 template <class F>
-void NttBackend<Cuda, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
+void NttBackend<gpu::Backend, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
   const int device = cuda::current_device();
   gpu::OwnedStream stream;
   cuda::Session s{device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)};
@@ -268,7 +268,7 @@ void NttBackend<Cuda, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
 }
 
 template <class F>
-void NttBackend<Cuda, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
+void NttBackend<gpu::Backend, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
   const cuda::DeviceGuard guard(data.device);
   gpu::OwnedStream stream;
   cuda::Session s{data.device, stream.get(), cuda::device_pool(data.device), cuda::sm_count(data.device)};
