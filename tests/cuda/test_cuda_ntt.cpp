@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "support/seed.hpp"
+#include "support/gpu_backend.hpp"
 #include "zkforge/arch/gpu_runtime.hpp"
 #include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/device_allocator.hpp"
-#include "zkforge/ntt/cuda.hpp"
 
 using namespace zkforge;
 
@@ -52,7 +52,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::
             if (coset) cfg.coset = shift;
             auto cpu = input, gpu = input;
             ntt(Cpu{}, HostSpan<F>{cpu.data(), cpu.size()}, cfg);
-            ntt(Cuda{}, HostSpan<F>{gpu.data(), gpu.size()}, cfg);
+            ntt(GpuBackend{}, HostSpan<F>{gpu.data(), gpu.size()}, cfg);
             INFO("n = 2^" << log_n << ", order " << order_name(order) << ", "
                           << (direction == NttDirection::forward ? "forward" : "inverse") << (coset ? ", coset" : "")
                           << ", " << root_convention_name(roots));
@@ -72,11 +72,11 @@ TEMPLATE_TEST_CASE("the CUDA NTT: inverse(forward(x)) = x on a coset", "[cuda][n
   NttConfig<F> cfg;
   cfg.order = NttOrder::NR;
   cfg.coset = F::random(rng);
-  ntt(Cuda{}, HostSpan<F>{x.data(), x.size()}, cfg);
+  ntt(GpuBackend{}, HostSpan<F>{x.data(), x.size()}, cfg);
   CHECK(x != input);
   cfg.direction = NttDirection::inverse;
   cfg.order = NttOrder::RN;
-  ntt(Cuda{}, HostSpan<F>{x.data(), x.size()}, cfg);
+  ntt(GpuBackend{}, HostSpan<F>{x.data(), x.size()}, cfg);
   CHECK(x == input);
 }
 
@@ -99,7 +99,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT on device data equals the CPU NTT", "[cuda][ntt
       ntt(Cpu{}, HostSpan<F>{cpu.data(), n}, cfg);
       DeviceBuffer<F, DeviceResource> buffer(cuda::device_resource(MemoryPolicy::pooled, device), n, nullptr);
       gpu::check(ZKF_GPU(Memcpy)(buffer.data(), input.data(), n * sizeof(F), ZKF_GPU(MemcpyHostToDevice)), "Memcpy");
-      ntt(Cuda{}, DeviceSpan<F>{buffer.data(), n, device}, cfg);
+      ntt(GpuBackend{}, DeviceSpan<F>{buffer.data(), n, device}, cfg);
       std::vector<F> gpu(n);
       gpu::check(ZKF_GPU(Memcpy)(gpu.data(), buffer.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost)), "Memcpy");
       INFO("n = 2^" << log_n << (inverse ? ", inverse on a coset" : ", forward"));
