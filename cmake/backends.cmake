@@ -33,9 +33,11 @@ if((ZKFORGE_HIP OR ZKFORGE_HIP_NVIDIA) AND ZKFORGE_CUDA)
                       "in separate build folders")
 endif()
 if(ZKFORGE_HIP)
+  include(CheckLanguage)
+  check_language(HIP)
   if(NOT CMAKE_HIP_COMPILER)
-    message(FATAL_ERROR "ZKFORGE_HIP=ON needs a HIP compiler: with Debian's ROCm 5.2 (scripts/deps.sh --hip) "
-                        "configure with -DCMAKE_TOOLCHAIN_FILE=cmake/hip-debian.cmake")
+    message(FATAL_ERROR "ZKFORGE_HIP=ON but CMake found no HIP compiler: with Debian's ROCm 5.2 "
+                        "(scripts/deps.sh --hip) configure with -DCMAKE_TOOLCHAIN_FILE=cmake/hip-debian.cmake")
   endif()
   enable_language(HIP)
   set(CMAKE_HIP_STANDARD 17)
