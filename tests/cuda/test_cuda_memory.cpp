@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Device memory that stays flat: the deferred device policy frees after the stream's work and flush
-// waits for it; 200 CUDA proofs per policy (after 20 to warm up) leave the device's used memory and
+// waits for it; 200 GPU proofs per policy (after 20 to warm up) leave the device's used memory and
 // the process's resident memory within 1%; two provers proving at once on one GPU under the deferred
 // policy give the CPU's proofs.
 #include <catch2/catch.hpp>
@@ -52,7 +52,7 @@ TEST_CASE("deferred device frees happen after the stream's work, and flush waits
   CHECK(device_used_bytes() <= used_before + (std::size_t{16} << 20));
 }
 
-TEMPLATE_TEST_CASE("200 CUDA proofs per memory policy keep device and host memory flat", "[cuda][memory]",
+TEMPLATE_TEST_CASE("200 GPU proofs per memory policy keep device and host memory flat", "[cuda][memory]",
                    SynchronousMemory, PooledMemory, DeferredMemory) {
   using E = bn254::Engine;
   const auto key = snarkjs::read_zkey<E>(data_dir() + "chain.zkey");

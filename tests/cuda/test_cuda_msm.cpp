@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CUDA MSM, MsmContext and batch_add of every group against the CPU backend and closed forms,
-// on the sizes, windows, scalars and points that break GPU Pippenger implementations (skew above all).
+// The GPU MSM (CUDA or HIP), MsmContext and batch_add of every group against the CPU backend and
+// closed forms, on the sizes, windows, scalars and points that break GPU Pippenger implementations
+// (skew above all).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -166,7 +167,7 @@ double median_ms(int repeats, F&& f) {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("CUDA MSM equals the CPU backend for every size, window width and scalar form", "[cuda][msm]",
+TEMPLATE_TEST_CASE("GPU MSM equals the CPU backend for every size, window width and scalar form", "[cuda][msm]",
                    bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
   using C = TestType;
   using S = typename C::Scalar;
@@ -185,7 +186,7 @@ TEMPLATE_TEST_CASE("CUDA MSM equals the CPU backend for every size, window width
   }
 }
 
-TEMPLATE_TEST_CASE("CUDA MSM with skewed buckets: all scalars equal, powers of two, repeated points", "[cuda][msm]",
+TEMPLATE_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers of two, repeated points", "[cuda][msm]",
                    bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
   using C = TestType;
   using S = typename C::Scalar;
@@ -230,7 +231,7 @@ TEMPLATE_TEST_CASE("CUDA MSM with skewed buckets: all scalars equal, powers of t
   CHECK(msm(GpuBackend{}, host_span(plus_minus), host_span(random)) == msm(Cpu{}, host_span(plus_minus), host_span(random)));
 }
 
-TEMPLATE_TEST_CASE("CUDA MSM of large G1 inputs against closed forms and the CPU backend", "[cuda][msm][large]",
+TEMPLATE_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU backend", "[cuda][msm][large]",
                    bls12_381::G1Curve, bn254::G1Curve) {
   using C = TestType;
   using S = typename C::Scalar;
@@ -321,7 +322,7 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
   CHECK(moved.run(first(sc, 10)) == msm(Cpu{}, first(pts, 10), first(sc, 10)));
 }
 
-TEMPLATE_TEST_CASE("CUDA batch_add equals the CPU backend for empty, full and random bitmaps", "[cuda][batch_add]",
+TEMPLATE_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and random bitmaps", "[cuda][batch_add]",
                    bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
   using C = TestType;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 105);
@@ -345,7 +346,7 @@ TEMPLATE_TEST_CASE("CUDA batch_add equals the CPU backend for empty, full and ra
   CHECK(batch_add(GpuBackend{}, host_span(many), host_span(bits)) == batch_add(Cpu{}, host_span(many), host_span(bits)));
 }
 
-TEST_CASE("CUDA MSM and batch_add reject malformed calls with a clear error", "[cuda][msm]") {
+TEST_CASE("GPU MSM and batch_add reject malformed calls with a clear error", "[cuda][msm]") {
   using namespace bls12_381;
   const std::vector<G1Affine> pts(3, G1Affine::generator());
   const std::vector<Fr> three(3, Fr::one()), two(2, Fr::one());
@@ -372,7 +373,7 @@ TEST_CASE("CUDA MSM and batch_add reject malformed calls with a clear error", "[
   CHECK(msm_device_bytes<G2Curve>(1 << 20) > msm_device_bytes<G1Curve>(1 << 20));
 }
 
-TEST_CASE("CUDA MSM and batch_add split work that does not fit the free device memory", "[cuda][msm][pieces]") {
+TEST_CASE("GPU MSM and batch_add split work that does not fit the free device memory", "[cuda][msm][pieces]") {
   using namespace bls12_381;
   using C = G1Curve;
   auto rng = test::rng_for(106);
@@ -402,7 +403,7 @@ TEST_CASE("CUDA MSM and batch_add split work that does not fit the free device m
 }
 
 // Timings for docs/perf.md: run with `test_cuda_msm "[bench]"` (hidden from the default run).
-TEMPLATE_TEST_CASE("CUDA MSM timings", "[.][bench]", bls12_381::G1Curve, bn254::G1Curve, bls12_381::G2Curve,
+TEMPLATE_TEST_CASE("GPU MSM timings", "[.][bench]", bls12_381::G1Curve, bn254::G1Curve, bls12_381::G2Curve,
                    bn254::G2Curve) {
   using C = TestType;
   using S = typename C::Scalar;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CUDA NTT against the CPU backend, bit for bit: both scalar fields, every size up to 2^12 and
-// 2^13, 2^16, 2^17, 2^20 (one to three tiled passes), every order, forward and inverse, with and
-// without a coset, both root conventions; data on the device up to 2^22, with the twiddle table
-// grown and then read at a smaller size; and inverse(forward(x)) = x on the GPU alone.
+// The GPU NTT (CUDA or HIP) against the CPU backend, bit for bit: both scalar fields, every size up
+// to 2^12 and 2^13, 2^16, 2^17, 2^20 (one to three tiled passes), every order, forward and inverse,
+// with and without a coset, both root conventions; data on the device up to 2^22, with the twiddle
+// table grown and then read at a smaller size; and inverse(forward(x)) = x on the GPU alone.
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -31,7 +31,7 @@ const char* order_name(NttOrder o) {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("the CUDA NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
+TEMPLATE_TEST_CASE("the GPU NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
   using F = TestType;
   auto rng = test::rng_for(81);
   std::vector<std::size_t> log_sizes;
@@ -64,7 +64,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::
   }
 }
 
-TEMPLATE_TEST_CASE("the CUDA NTT: inverse(forward(x)) = x on a coset", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
+TEMPLATE_TEST_CASE("the GPU NTT: inverse(forward(x)) = x on a coset", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
   using F = TestType;
   auto rng = test::rng_for(82);
   const auto input = random_vector<F>(std::size_t{1} << 18, rng);
@@ -80,7 +80,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT: inverse(forward(x)) = x on a coset", "[cuda][n
   CHECK(x == input);
 }
 
-TEMPLATE_TEST_CASE("the CUDA NTT on device data equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
+TEMPLATE_TEST_CASE("the GPU NTT on device data equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
   using F = TestType;
   auto rng = test::rng_for(83);
   int device = 0;

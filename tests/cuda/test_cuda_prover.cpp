@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The Groth16 prover on the CUDA backend: with the same blinding r, s it gives the CPU prover's proof,
-// bit for bit, on snarkjs' keys of both curves and on monomial-basis keys of the insecure test setup,
-// and the proofs verify.
+// The Groth16 prover on the GPU backend (CUDA or HIP): with the same blinding r, s it gives the CPU
+// prover's proof, bit for bit, on snarkjs' keys of both curves and on monomial-basis keys of the
+// insecure test setup, and the proofs verify.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -19,7 +19,7 @@
 
 using namespace zkforge;
 
-TEMPLATE_TEST_CASE("the CUDA prover gives the CPU prover's proof for the same r and s", "[cuda][groth16]",
+TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r and s", "[cuda][groth16]",
                    bn254::Engine, bls12_381::Engine) {
   using E = TestType;
   using Fr = typename E::Fr;
@@ -43,7 +43,7 @@ TEMPLATE_TEST_CASE("the CUDA prover gives the CPU prover's proof for the same r 
   }
 }
 
-TEMPLATE_TEST_CASE("the CUDA prover equals the CPU prover on monomial-basis keys (insecure test setup)",
+TEMPLATE_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys (insecure test setup)",
                    "[cuda][groth16]", bn254::Engine, bls12_381::Engine) {
   using E = TestType;
   using Fr = typename E::Fr;
