@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages zkforge builds with, when any is missing (apt-get, as root or via sudo).
-# usage: scripts/deps.sh [--hip]   (--hip adds Debian's ROCm 5.2 compiler, for the gfx90a compile check)
+# usage: scripts/deps.sh [--hip]   (--hip adds Debian's ROCm 5.2 compiler, HIP headers and rocPRIM, for
+#                                   the HIP backend: its AMD build and compile check, and HIP on NVIDIA)
 set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config catch2 libgmp-dev libfmt-dev libcli11-dev nlohmann-json3-dev libboost-dev)
-[[ ${1:-} == --hip ]] && packages+=(hipcc libamdhip64-dev rocm-device-libs)
+[[ ${1:-} == --hip ]] && packages+=(hipcc libamdhip64-dev rocm-device-libs librocprim-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

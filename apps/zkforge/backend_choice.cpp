@@ -18,7 +18,8 @@ std::vector<std::string> built_backends() {
 void require_backend(const std::string& name) {
   const auto built = built_backends();
   if (std::find(built.begin(), built.end(), name) != built.end()) return;
-  const std::string option = name == "hip" ? "-DZKFORGE_HIP=ON" : "-DZKFORGE_CUDA=ON";
+  const std::string option =
+      name == "hip" ? "-DZKFORGE_HIP=ON for AMD GPUs or -DZKFORGE_HIP_NVIDIA=ON" : "-DZKFORGE_CUDA=ON";
   throw Error(Errc::backend_unavailable,
               "backend '" + name + "' is not built into this zkforge (rebuild with " + option + ")");
 }

@@ -22,13 +22,7 @@
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
 #include "zkforge/groth16/prover.hpp"
-#if ZKFORGE_WITH_CUDA
-#include "zkforge/arch/gpu_runtime.hpp"
-#include "zkforge/memory/cuda.hpp"
-#include "zkforge/memory/device_allocator.hpp"
-#include "zkforge/msm/cuda.hpp"
-#include "zkforge/ntt/cuda.hpp"
-#endif
+#include "gpu_backend.hpp"
 
 namespace zkforge::cli {
 namespace {
@@ -102,13 +96,13 @@ int bench_msm(const BenchOptions& o) {
   cfg.window_bits = o.window;
   cfg.bucket_method = o.bucket_method == "xyzz" ? BucketMethod::xyzz : BucketMethod::batch_affine;
   const std::string op = o.g2 ? "msm_g2" : "msm_g1";
-#if ZKFORGE_WITH_CUDA
-  if (o.backend == "cuda") {
+#if ZKFORGE_WITH_GPU
+  if (o.backend == kGpuBackendName) {
     // As ANCHORS.md measures sppark: points resident on the GPU and scalars from the host, then both
     // from host memory.
     MsmContext<C> context(host_span(points), cfg);
     print(o, op + "_resident", time_runs(o.repeat, [&] { (void)context.run(host_span(scalars)); }));
-    print(o, op + "_from_host", time_runs(o.repeat, [&] { (void)msm(Cuda{}, host_span(points), host_span(scalars), cfg); }));
+    print(o, op + "_from_host", time_runs(o.repeat, [&] { (void)msm(GpuBackend{}, host_span(points), host_span(scalars), cfg); }));
     return 0;
   }
 #endif
@@ -136,8 +130,8 @@ int bench_ntt(const BenchOptions& o) {
     cfg.order = NttOrder::RN;
   }
   if (o.ntt_kind == "coset") cfg.coset = F::generator();
-#if ZKFORGE_WITH_CUDA
-  if (o.backend == "cuda") {
+#if ZKFORGE_WITH_GPU
+  if (o.backend == kGpuBackendName) {
     // Data on the device, as ANCHORS.md measures sppark; then host data in and out, the upload and
     // the download part of the time.
     int device = 0;
@@ -146,8 +140,8 @@ int bench_ntt(const BenchOptions& o) {
     gpu::check(ZKF_GPU(Memcpy)(resident.data(), data.data(), data.size() * sizeof(F), ZKF_GPU(MemcpyHostToDevice)),
                "Memcpy (NTT data)");
     const DeviceSpan<F> span{resident.data(), data.size(), device};
-    print(o, "ntt_" + o.ntt_kind + "_resident", time_runs(o.repeat, [&] { ntt(Cuda{}, span, cfg); }));
-    print(o, "ntt_" + o.ntt_kind + "_from_host", time_runs(o.repeat, [&] { ntt(Cuda{}, HostSpan<F>(data), cfg); }));
+    print(o, "ntt_" + o.ntt_kind + "_resident", time_runs(o.repeat, [&] { ntt(GpuBackend{}, span, cfg); }));
+    print(o, "ntt_" + o.ntt_kind + "_from_host", time_runs(o.repeat, [&] { ntt(GpuBackend{}, HostSpan<F>(data), cfg); }));
     return 0;
   }
 #endif
@@ -222,8 +216,8 @@ int bench_prove_with(const BenchOptions& o) {
 
 template <class E>
 int bench_prove_on(const BenchOptions& o) {
-#if ZKFORGE_WITH_CUDA
-  if (o.backend == "cuda") return bench_prove_with<E, Cuda>(o);
+#if ZKFORGE_WITH_GPU
+  if (o.backend == kGpuBackendName) return bench_prove_with<E, GpuBackend>(o);
 #endif
   return bench_prove_with<E, Cpu>(o);
 }
@@ -254,7 +248,7 @@ int run_bench(const BenchOptions& o) {
     arch::x86_64::set_ifma_enabled(false);
 #endif
   }
-  if (o.backend == "hip" || (o.backend == "cuda" && o.op == "verify"))
+  if (o.backend != "cpu" && o.op == "verify")
     throw Error(Errc::backend_unavailable, "no " + o.op + " benchmark on the " + o.backend + " backend in this version");
   if (!o.json) fmt::print("{:<18} {:<10} {:>6} {:>8} {:>12} {:>12}\n", "op", "curve", "log_n", "backend", "median_ms", "min_ms");
   if (o.op == "msm") {

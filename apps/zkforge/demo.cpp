@@ -16,9 +16,7 @@
 #include "zkforge/curve/bn254.hpp"
 #include "zkforge/curve/encoding_zcash.hpp"
 #include "zkforge/msm/msm.hpp"
-#if ZKFORGE_WITH_CUDA
-#include "zkforge/msm/cuda.hpp"
-#endif
+#include "gpu_backend.hpp"
 
 namespace zkforge::cli {
 namespace {
@@ -57,11 +55,11 @@ bool small_msm(std::mt19937_64& rng, int n, [[maybe_unused]] const std::string& 
   bool ok = naive == scalar_mul(C::generator(), expected_log) && pippenger == naive;
   const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   std::string gpu;
-#if ZKFORGE_WITH_CUDA
-  if (backend == "cuda") {
+#if ZKFORGE_WITH_GPU
+  if (backend == kGpuBackendName) {
     const auto t3 = std::chrono::steady_clock::now();
-    ok = ok && msm(Cuda{}, host_span(points), host_span(scalars)) == naive;
-    gpu = fmt::format(", CUDA {:.2f} ms", ms(t3, std::chrono::steady_clock::now()));
+    ok = ok && msm(GpuBackend{}, host_span(points), host_span(scalars)) == naive;
+    gpu = fmt::format(", {} {:.2f} ms", backend, ms(t3, std::chrono::steady_clock::now()));
   }
 #endif
   return report(fmt::format("{}: MSM of {} terms = (sum s_i k_i) G; double-and-add {:.2f} ms, Pippenger {:.2f} ms{}",
@@ -110,7 +108,7 @@ int run_demo(const DemoOptions& options) {
   ok &= group_order<bn254::G2Curve>(rng);
 
   fmt::print("\nSmall MSM: reference double-and-add against Pippenger on the CPU{}\n",
-             options.backend == "cuda" ? " and on the GPU" : "");
+             options.backend != "cpu" ? " and on the GPU" : "");
   ok &= small_msm<bls12_381::G1Curve>(rng, options.msm_size, options.backend);
   ok &= small_msm<bls12_381::G2Curve>(rng, options.msm_size, options.backend);
   ok &= small_msm<bn254::G1Curve>(rng, options.msm_size, options.backend);

@@ -7,10 +7,7 @@
 #include <thread>
 
 #include "backend_choice.hpp"
-#if ZKFORGE_WITH_CUDA
-#include "backends/cuda/device.hpp"
-#include "zkforge/memory/cuda.hpp"
-#endif
+#include "gpu_backend.hpp"
 
 namespace zkforge::cli {
 
@@ -18,9 +15,9 @@ int run_info() {
   fmt::print("zkforge {}\nbackends built: ", ZKFORGE_VERSION);
   for (const auto& b : built_backends()) fmt::print("{} ", b);
   fmt::print("\ncpu: {} hardware threads\n", std::thread::hardware_concurrency());
-#if ZKFORGE_WITH_CUDA
+#if ZKFORGE_WITH_GPU
   const int count = cuda::device_count();
-  fmt::print("cuda devices: {}\n", count);
+  fmt::print("{} devices: {}\n", kGpuBackendName, count);
   for (int d = 0; d < count; ++d) {
     std::size_t free_bytes = 0, total_bytes = 0;
     cuda::device_memory_info(d, free_bytes, total_bytes);

@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   prove_cmd->add_option("--backend", prove.backend, "cpu, cuda or hip")
       ->check(CLI::IsMember({"cpu", "cuda", "hip"}))
       ->capture_default_str();
-  prove_cmd->add_option("--device", prove.device, "GPU index for --backend cuda")->capture_default_str();
+  prove_cmd->add_option("--device", prove.device, "GPU index for --backend cuda or hip")->capture_default_str();
   prove_cmd->add_option("--memory", prove.memory, "memory policy: sync, pooled or deferred (frees off the critical path)")
       ->check(CLI::IsMember({"sync", "pooled", "deferred"}))
       ->capture_default_str();

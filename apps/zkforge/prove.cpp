@@ -12,12 +12,7 @@
 #include "zkforge/io/zkey.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
-#if ZKFORGE_WITH_CUDA
-#include "backends/cuda/device.hpp"
-#include "zkforge/memory/cuda.hpp"
-#include "zkforge/msm/cuda.hpp"
-#include "zkforge/ntt/cuda.hpp"
-#endif
+#include "gpu_backend.hpp"
 
 namespace zkforge::cli {
 namespace {
@@ -56,8 +51,8 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
   snarkjs::write_json_file(o.pub, snarkjs::public_inputs_json(prover.public_inputs(host_span(witness))));
   report.write_ms = ms_since(t0);
   report.host_memory = host_resource(Memory::kPolicy).stats();
-#if ZKFORGE_WITH_CUDA
-  if (o.backend == "cuda") {
+#if ZKFORGE_WITH_GPU
+  if (o.backend == kGpuBackendName) {
     report.device_memory = cuda::memory_stats(Memory::kPolicy, o.device);
     report.has_device_memory = true;
   }
@@ -73,10 +68,10 @@ template <class E>
 void prove_on_backend(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
   require_backend(o.backend);
   if (o.backend == "cpu") return prove_with_memory<E, Cpu>(o, curve, report);
-#if ZKFORGE_WITH_CUDA
-  if (o.backend == "cuda") {
+#if ZKFORGE_WITH_GPU
+  if (o.backend == kGpuBackendName) {
     cuda::select_device(o.device);
-    return prove_with_memory<E, Cuda>(o, curve, report);
+    return prove_with_memory<E, GpuBackend>(o, curve, report);
   }
 #endif
   throw Error(Errc::backend_unavailable, "zkforge prove has no " + o.backend + " prover yet; use --backend cpu");

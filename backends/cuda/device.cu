@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Host-callable queries of the CUDA backend, usable from translation units that nvcc does not compile.
+// Host-callable queries of the CUDA backend, usable from translation units that nvcc does not compile;
+// backends/hip/device.hip compiles this file as HIP for the Hip backend.
 #include "backends/cuda/device.hpp"
 
 #include <map>
@@ -7,8 +8,8 @@
 #include <mutex>
 
 #include "backends/cuda/runtime.cuh"
-#include "zkforge/memory/cuda.hpp"
 #include "zkforge/arch/gpu_runtime.hpp"
+#include "zkforge/memory/cuda.hpp"
 #include "zkforge/error.hpp"
 
 namespace zkforge::cuda {
@@ -16,18 +17,22 @@ namespace zkforge::cuda {
 int device_count() { return gpu::device_count(); }
 
 std::string device_description(int index) {
-  cudaDeviceProp p{};
-  gpu::check(cudaGetDeviceProperties(&p, index), "cudaGetDeviceProperties");
-  return std::string(p.name) + ", " + std::to_string(p.totalGlobalMem >> 30) + " GiB, sm_" +
-         std::to_string(p.major) + std::to_string(p.minor);
+  gpu::DeviceProp p{};
+  gpu::check(ZKF_GPU(GetDeviceProperties)(&p, index), "GetDeviceProperties");
+#if defined(__HIP_PLATFORM_AMD__)
+  const std::string arch = p.gcnArchName;
+#else
+  const std::string arch = "sm_" + std::to_string(p.major) + std::to_string(p.minor);
+#endif
+  return std::string(p.name) + ", " + std::to_string(p.totalGlobalMem >> 30) + " GiB, " + arch;
 }
 
 void select_device(int index) {
   const int count = device_count();
   if (index < 0 || index >= count)
-    throw Error(Errc::invalid_argument, "no CUDA device " + std::to_string(index) + " (this machine has " +
+    throw Error(Errc::invalid_argument, "no GPU device " + std::to_string(index) + " (this machine has " +
                                             std::to_string(count) + ")");
-  gpu::check(cudaSetDevice(index), "cudaSetDevice");
+  gpu::check(ZKF_GPU(SetDevice)(index), "SetDevice");
 }
 
 DeviceResource& device_resource(MemoryPolicy policy, int device) {
@@ -49,7 +54,7 @@ void memory_trim(MemoryPolicy policy, int device) { device_resource(policy, devi
 
 void device_memory_info(int device, std::size_t& free_bytes, std::size_t& total_bytes) {
   const DeviceGuard guard(device);
-  gpu::check(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+  gpu::check(ZKF_GPU(MemGetInfo)(&free_bytes, &total_bytes), "MemGetInfo");
 }
 
 }  // namespace zkforge::cuda

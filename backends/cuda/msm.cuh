@@ -59,14 +59,8 @@
 #include <string>
 #include <vector>
 
-#if defined(__HIPCC__)
-#include <hipcub/hipcub.hpp>
-namespace cub = hipcub;
-#else
-#include <cub/device/device_radix_sort.cuh>
-#endif
-
 #include "backends/cuda/runtime.cuh"
+#include "zkforge/arch/gpu_sort.hpp"
 #include "zkforge/curve/xyzz.hpp"
 #include "zkforge/memory/device_allocator.hpp"
 #include "zkforge/msm/combine_windows.hpp"
@@ -358,9 +352,9 @@ struct PieceLayout {
     const std::size_t want = std::max<std::size_t>(1, std::size_t{sms} * kSegmentThreadsPerSm / plan.windows);
     log_segments = std::min(floor_log2(want), plan.window_bits - 1);
     log_segment = plan.window_bits - 1 - log_segments;
-    cub::DoubleBuffer<std::uint32_t> k(nullptr, nullptr), v(nullptr, nullptr);
+    gpu::DoubleBuffer<std::uint32_t> k(nullptr, nullptr), v(nullptr, nullptr);
     const int items = static_cast<int>(std::min<std::size_t>(entries, INT32_MAX));  // pieces stay below
-    gpu::check(cub::DeviceRadixSort::SortPairs(nullptr, sort_bytes, k, v, items, 0, static_cast<int>(key_bits)),
+    gpu::check(gpu::radix_sort_pairs(nullptr, sort_bytes, k, v, items, 0, static_cast<int>(key_bits)),
                "DeviceRadixSort::SortPairs (size query)");
   }
   std::size_t segments() const { return static_cast<std::size_t>(plan.windows) << log_segments; }
@@ -476,10 +470,10 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
       values0.data(), first_bad.data());
   check_launch("make_digits");
 
-  cub::DoubleBuffer<std::uint32_t> keys(keys0.data(), keys1.data()), values(values0.data(), values1.data());
+  gpu::DoubleBuffer<std::uint32_t> keys(keys0.data(), keys1.data()), values(values0.data(), values1.data());
   std::size_t sort_bytes = layout.sort_bytes;
   Buffer<unsigned char> sort_space(s.pool, std::max<std::size_t>(sort_bytes, 1), st);
-  gpu::check(cub::DeviceRadixSort::SortPairs(sort_space.data(), sort_bytes, keys, values,
+  gpu::check(gpu::radix_sort_pairs(sort_space.data(), sort_bytes, keys, values,
                                              static_cast<int>(layout.entries),
                                              0, static_cast<int>(layout.key_bits), st),
              "DeviceRadixSort::SortPairs");
@@ -626,19 +620,19 @@ Jacobian<C> batch_add_from_host(HostSpan<const Affine<C>> points, HostSpan<const
 namespace zkforge {
 
 template <class C>
-Jacobian<C> MsmBackend<Cuda, C>::run_canonical(HostSpan<const Affine<C>> points,
+Jacobian<C> MsmBackend<gpu::Backend, C>::run_canonical(HostSpan<const Affine<C>> points,
                                                HostSpan<const typename Scalar::Int> scalars, const MsmConfig& config) {
   return cuda::msm_from_host<C, false>(points, scalars.data, config);
 }
 
 template <class C>
-Jacobian<C> MsmBackend<Cuda, C>::run_montgomery(HostSpan<const Affine<C>> points, HostSpan<const Scalar> scalars,
+Jacobian<C> MsmBackend<gpu::Backend, C>::run_montgomery(HostSpan<const Affine<C>> points, HostSpan<const Scalar> scalars,
                                                 const MsmConfig& config) {
   return cuda::msm_from_host<C, true>(points, scalars.data, config);
 }
 
 template <class C>
-Jacobian<C> MsmBackend<Cuda, C>::batch_add(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t> bitmap,
+Jacobian<C> MsmBackend<gpu::Backend, C>::batch_add(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t> bitmap,
                                            const MsmConfig&) {
   return cuda::batch_add_from_host<C>(points, bitmap);
 }

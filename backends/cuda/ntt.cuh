@@ -405,7 +405,7 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
 namespace zkforge {
 
 template <class F>
-void NttBackend<Cuda, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
+void NttBackend<gpu::Backend, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
   const int device = cuda::current_device();
   gpu::OwnedStream stream;
   cuda::Session s{device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)};
@@ -419,7 +419,7 @@ void NttBackend<Cuda, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
 }
 
 template <class F>
-void NttBackend<Cuda, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
+void NttBackend<gpu::Backend, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
   const cuda::DeviceGuard guard(data.device);
   gpu::OwnedStream stream;
   cuda::Session s{data.device, stream.get(), cuda::device_pool(data.device), cuda::sm_count(data.device)};
@@ -428,8 +428,8 @@ void NttBackend<Cuda, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
 }
 
 template <class F>
-void NttBackend<Cuda, F>::quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift,
-                                   const F& scale, bool to_coefficients, RootConvention roots) {
+void NttBackend<gpu::Backend, F>::quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift,
+                                           const F& scale, bool to_coefficients, RootConvention roots) {
   const std::size_t n = a.size;
   if (b.size != n || c.size != n) throw Error(Errc::size_mismatch, "quotient: a, b and c must have the same length");
   if (n == 0) return;

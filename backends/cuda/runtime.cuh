@@ -68,7 +68,7 @@ inline DeviceResource& device_pool(int device) {
 }
 
 inline unsigned sm_count(int device) {
-#if defined(__HIPCC__)
+#if ZKF_GPU_HIP
   constexpr auto kAttribute = hipDeviceAttributeMultiprocessorCount;
 #else
   constexpr auto kAttribute = cudaDevAttrMultiProcessorCount;

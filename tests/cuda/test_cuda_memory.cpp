@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Device memory that stays flat: the deferred device policy frees after the stream's work and flush
-// waits for it; 200 CUDA proofs per policy (after 20 to warm up) leave the device's used memory and
+// waits for it; 200 GPU proofs per policy (after 20 to warm up) leave the device's used memory and
 // the process's resident memory within 1%; two provers proving at once on one GPU under the deferred
 // policy give the CPU's proofs.
 #include <catch2/catch.hpp>
@@ -11,13 +11,12 @@
 
 #include "backends/cuda/device.hpp"
 #include "support/process_memory.hpp"
+#include "support/gpu_backend.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/io/wtns.hpp"
 #include "zkforge/io/zkey.hpp"
 #include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/device_allocator.hpp"
-#include "zkforge/msm/cuda.hpp"
-#include "zkforge/ntt/cuda.hpp"
 #include "zkforge/pairing/bn254.hpp"
 
 using namespace zkforge;
@@ -44,7 +43,7 @@ TEST_CASE("deferred device frees happen after the stream's work, and flush waits
   const std::size_t used_before = device_used_bytes();
   for (int i = 0; i < 8; ++i) {  // more frees than the queue holds: back-pressure, never growth
     void* p = r.allocate(bytes, stream.get());
-    gpu::check(cudaMemsetAsync(p, i, bytes, stream.get()), "cudaMemsetAsync");
+    gpu::check(ZKF_GPU(MemsetAsync)(p, i, bytes, stream.get()), "MemsetAsync");
     r.deallocate(p, bytes, stream.get());  // returns before the memset is done
     CHECK(r.stats().live_bytes == 0);
   }
@@ -53,12 +52,12 @@ TEST_CASE("deferred device frees happen after the stream's work, and flush waits
   CHECK(device_used_bytes() <= used_before + (std::size_t{16} << 20));
 }
 
-TEMPLATE_TEST_CASE("200 CUDA proofs per memory policy keep device and host memory flat", "[cuda][memory]",
+TEMPLATE_TEST_CASE("200 GPU proofs per memory policy keep device and host memory flat", "[cuda][memory]",
                    SynchronousMemory, PooledMemory, DeferredMemory) {
   using E = bn254::Engine;
   const auto key = snarkjs::read_zkey<E>(data_dir() + "chain.zkey");
   const auto witness = snarkjs::read_wtns<E::Fr>(data_dir() + "witness.wtns");
-  const groth16::Prover<E, Cuda, TestType> prover(key);
+  const groth16::Prover<E, GpuBackend, TestType> prover(key);
   const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
   const auto expected = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
   const MemoryPolicy policy = TestType::kPolicy;
@@ -87,7 +86,7 @@ TEST_CASE("two provers at once on one GPU under the deferred policy give the CPU
   const auto witness = snarkjs::read_wtns<E::Fr>(data_dir() + "witness.wtns");
   const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(7), E::Fr::from_u64(11)};
   const auto expected = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
-  const groth16::Prover<E, Cuda, DeferredMemory> prover(key);
+  const groth16::Prover<E, GpuBackend, DeferredMemory> prover(key);
   bool ok[2] = {true, true};
   std::thread workers[2];
   for (int t = 0; t < 2; ++t) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CUDA MSM, MsmContext and batch_add of every group against the CPU backend and closed forms,
-// on the sizes, windows, scalars and points that break GPU Pippenger implementations (skew above all).
+// The GPU MSM (CUDA or HIP), MsmContext and batch_add of every group against the CPU backend and
+// closed forms, on the sizes, windows, scalars and points that break GPU Pippenger implementations
+// (skew above all).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -12,12 +13,12 @@
 #include <vector>
 
 #include "support/seed.hpp"
+#include "support/gpu_backend.hpp"
 #include "zkforge/arch/gpu_runtime.hpp"
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/group.hpp"
 #include "zkforge/memory/device_allocator.hpp"
-#include "zkforge/msm/cuda.hpp"
 
 using namespace zkforge;
 
@@ -166,7 +167,7 @@ double median_ms(int repeats, F&& f) {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("CUDA MSM equals the CPU backend for every size, window width and scalar form", "[cuda][msm]",
+TEMPLATE_TEST_CASE("GPU MSM equals the CPU backend for every size, window width and scalar form", "[cuda][msm]",
                    bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
   using C = TestType;
   using S = typename C::Scalar;
@@ -179,13 +180,13 @@ TEMPLATE_TEST_CASE("CUDA MSM equals the CPU backend for every size, window width
     for (unsigned c : kWindows) {
       INFO(C::name << ", n = " << n << ", window " << c << ", seed " << test::seed());
       const MsmConfig cfg{c};
-      CHECK(msm(Cuda{}, first(pts, n), first(ints, n), cfg) == want);
-      CHECK(msm(Cuda{}, first(pts, n), first(sc, n), cfg) == want);
+      CHECK(msm(GpuBackend{}, first(pts, n), first(ints, n), cfg) == want);
+      CHECK(msm(GpuBackend{}, first(pts, n), first(sc, n), cfg) == want);
     }
   }
 }
 
-TEMPLATE_TEST_CASE("CUDA MSM with skewed buckets: all scalars equal, powers of two, repeated points", "[cuda][msm]",
+TEMPLATE_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers of two, repeated points", "[cuda][msm]",
                    bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
   using C = TestType;
   using S = typename C::Scalar;
@@ -207,14 +208,14 @@ TEMPLATE_TEST_CASE("CUDA MSM with skewed buckets: all scalars equal, powers of t
       INFO(C::name << ", all " << n << " scalars equal to " << k.to_int().w[0] << "..., window " << c << ", seed "
                    << test::seed());
       const std::vector<S> sc(n, k);
-      CHECK(msm(Cuda{}, host_span(pts), host_span(sc), MsmConfig{c}) == sum_points.mul(k.to_int()));
+      CHECK(msm(GpuBackend{}, host_span(pts), host_span(sc), MsmConfig{c}) == sum_points.mul(k.to_int()));
     }
   }
 
   std::vector<S> powers;
   for (std::size_t i = 0; i < n; ++i) powers.push_back(S::from_u64(2).pow(BigInt<1>::from_u64(i % 255)));
   INFO(C::name << ", scalars 2^(i mod 255), seed " << test::seed());
-  CHECK(msm(Cuda{}, host_span(pts), host_span(powers)) == msm(Cpu{}, host_span(pts), host_span(powers)));
+  CHECK(msm(GpuBackend{}, host_span(pts), host_span(powers)) == msm(Cpu{}, host_span(pts), host_span(powers)));
 
   const std::vector<Affine<C>> same(n, pts[7]);
   const auto random = random_scalars<S>(n, rng);
@@ -223,14 +224,14 @@ TEMPLATE_TEST_CASE("CUDA MSM with skewed buckets: all scalars equal, powers of t
   std::vector<Affine<C>> plus_minus;
   for (std::size_t i = 0; i < n; ++i) plus_minus.push_back(i % 2 == 0 ? pts[9] : -pts[9]);
   INFO(C::name << ", one point repeated " << n << " times, seed " << test::seed());
-  CHECK(msm(Cuda{}, host_span(same), host_span(random)) == msm(Cpu{}, host_span(same), host_span(random)));
-  CHECK(msm(Cuda{}, host_span(same), host_span(equal)) ==
+  CHECK(msm(GpuBackend{}, host_span(same), host_span(random)) == msm(Cpu{}, host_span(same), host_span(random)));
+  CHECK(msm(GpuBackend{}, host_span(same), host_span(equal)) ==
         Jacobian<C>::from_affine(pts[7]).mul((S::from_u64(n) * k).to_int()));
-  CHECK(msm(Cuda{}, host_span(plus_minus), host_span(equal)).is_identity());
-  CHECK(msm(Cuda{}, host_span(plus_minus), host_span(random)) == msm(Cpu{}, host_span(plus_minus), host_span(random)));
+  CHECK(msm(GpuBackend{}, host_span(plus_minus), host_span(equal)).is_identity());
+  CHECK(msm(GpuBackend{}, host_span(plus_minus), host_span(random)) == msm(Cpu{}, host_span(plus_minus), host_span(random)));
 }
 
-TEMPLATE_TEST_CASE("CUDA MSM of large G1 inputs against closed forms and the CPU backend", "[cuda][msm][large]",
+TEMPLATE_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU backend", "[cuda][msm][large]",
                    bls12_381::G1Curve, bn254::G1Curve) {
   using C = TestType;
   using S = typename C::Scalar;
@@ -246,8 +247,8 @@ TEMPLATE_TEST_CASE("CUDA MSM of large G1 inputs against closed forms and the CPU
   for (std::size_t n : sizes) {
     INFO(C::name << ", n = " << n << ", points P + iQ, seed " << test::seed());
     const Jacobian<C> want = chain_msm(p, q, sc, 0, n, 0);
-    CHECK(msm(Cuda{}, first(pts, n), first(sc, n)) == want);
-    CHECK(msm(Cuda{}, first(pts, n), first(ints, n)) == want);
+    CHECK(msm(GpuBackend{}, first(pts, n), first(sc, n)) == want);
+    CHECK(msm(GpuBackend{}, first(pts, n), first(ints, n)) == want);
     if (n <= (std::size_t{1} << 20)) CHECK(msm(Cpu{}, first(pts, n), first(sc, n)) == want);
   }
 
@@ -255,7 +256,7 @@ TEMPLATE_TEST_CASE("CUDA MSM of large G1 inputs against closed forms and the CPU
   const S k = S::random(rng);
   const std::vector<S> equal(n, k);
   INFO(C::name << ", n = " << n << ", all scalars equal, seed " << test::seed());
-  CHECK(msm(Cuda{}, first(pts, n), host_span(equal)) == chain_msm(p, q, equal, 0, n, 0));
+  CHECK(msm(GpuBackend{}, first(pts, n), host_span(equal)) == chain_msm(p, q, equal, 0, n, 0));
 
   MsmContext<C> ctx(host_span(pts));
   REQUIRE(ctx.size() == max_n);
@@ -321,7 +322,7 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
   CHECK(moved.run(first(sc, 10)) == msm(Cpu{}, first(pts, 10), first(sc, 10)));
 }
 
-TEMPLATE_TEST_CASE("CUDA batch_add equals the CPU backend for empty, full and random bitmaps", "[cuda][batch_add]",
+TEMPLATE_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and random bitmaps", "[cuda][batch_add]",
                    bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
   using C = TestType;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 105);
@@ -334,7 +335,7 @@ TEMPLATE_TEST_CASE("CUDA batch_add equals the CPU backend for empty, full and ra
     for (const auto* bitmap : {&none, &all, &random}) {
       INFO(C::name << ", n = " << n << ", bitmap " << (bitmap == &none ? "empty" : bitmap == &all ? "full" : "random")
                    << ", seed " << test::seed());
-      CHECK(batch_add(Cuda{}, first(pts, n), host_span(*bitmap)) ==
+      CHECK(batch_add(GpuBackend{}, first(pts, n), host_span(*bitmap)) ==
             batch_add(Cpu{}, first(pts, n), host_span(*bitmap)));
     }
   }
@@ -342,22 +343,22 @@ TEMPLATE_TEST_CASE("CUDA batch_add equals the CPU backend for empty, full and ra
   const auto many = test_points<C>(rng, big);
   const auto bits = random_bitmap(big, rng);
   INFO(C::name << ", n = " << big << ", random bitmap, seed " << test::seed());
-  CHECK(batch_add(Cuda{}, host_span(many), host_span(bits)) == batch_add(Cpu{}, host_span(many), host_span(bits)));
+  CHECK(batch_add(GpuBackend{}, host_span(many), host_span(bits)) == batch_add(Cpu{}, host_span(many), host_span(bits)));
 }
 
-TEST_CASE("CUDA MSM and batch_add reject malformed calls with a clear error", "[cuda][msm]") {
+TEST_CASE("GPU MSM and batch_add reject malformed calls with a clear error", "[cuda][msm]") {
   using namespace bls12_381;
   const std::vector<G1Affine> pts(3, G1Affine::generator());
   const std::vector<Fr> three(3, Fr::one()), two(2, Fr::one());
   const std::vector<Fr::Int> big(3, Fr::kModulus);
   INFO("seed " << test::seed());
-  CHECK(error_of([&] { msm(Cuda{}, host_span(pts), host_span(two)); }) == Errc::size_mismatch);
-  CHECK(error_of([&] { msm(Cuda{}, host_span(pts), host_span(big)); }) == Errc::not_canonical);
-  CHECK(error_of([&] { msm(Cuda{}, host_span(pts), host_span(three), MsmConfig{1}); }) == Errc::invalid_argument);
-  CHECK(error_of([&] { msm(Cuda{}, host_span(pts), host_span(three), MsmConfig{25}); }) == Errc::invalid_argument);
+  CHECK(error_of([&] { msm(GpuBackend{}, host_span(pts), host_span(two)); }) == Errc::size_mismatch);
+  CHECK(error_of([&] { msm(GpuBackend{}, host_span(pts), host_span(big)); }) == Errc::not_canonical);
+  CHECK(error_of([&] { msm(GpuBackend{}, host_span(pts), host_span(three), MsmConfig{1}); }) == Errc::invalid_argument);
+  CHECK(error_of([&] { msm(GpuBackend{}, host_span(pts), host_span(three), MsmConfig{25}); }) == Errc::invalid_argument);
   const std::vector<std::uint64_t> no_words, past_end = {0x8};
-  CHECK(error_of([&] { batch_add(Cuda{}, host_span(pts), host_span(no_words)); }) == Errc::size_mismatch);
-  CHECK(error_of([&] { batch_add(Cuda{}, host_span(pts), host_span(past_end)); }) == Errc::invalid_argument);
+  CHECK(error_of([&] { batch_add(GpuBackend{}, host_span(pts), host_span(no_words)); }) == Errc::size_mismatch);
+  CHECK(error_of([&] { batch_add(GpuBackend{}, host_span(pts), host_span(past_end)); }) == Errc::invalid_argument);
   CHECK(error_of([&] { MsmContext<G1Curve>(host_span(pts)).run(host_span(two), 2); }) == Errc::size_mismatch);
 
   CHECK(msm_device_bytes<G1Curve>(0) == 0);
@@ -372,7 +373,7 @@ TEST_CASE("CUDA MSM and batch_add reject malformed calls with a clear error", "[
   CHECK(msm_device_bytes<G2Curve>(1 << 20) > msm_device_bytes<G1Curve>(1 << 20));
 }
 
-TEST_CASE("CUDA MSM and batch_add split work that does not fit the free device memory", "[cuda][msm][pieces]") {
+TEST_CASE("GPU MSM and batch_add split work that does not fit the free device memory", "[cuda][msm][pieces]") {
   using namespace bls12_381;
   using C = G1Curve;
   auto rng = test::rng_for(106);
@@ -395,14 +396,14 @@ TEST_CASE("CUDA MSM and batch_add split work that does not fit the free device m
   DeviceBuffer<unsigned char, SynchronousDevice> hog(sync_alloc, free_bytes - keep, stream.get());
   INFO("n = " << n << ", " << gpu::memory_info().free_bytes << " bytes free of the " << msm_device_bytes<C>(n)
               << " one piece needs, seed " << test::seed());
-  CHECK(msm(Cuda{}, host_span(pts), host_span(sc)) == want);
+  CHECK(msm(GpuBackend{}, host_span(pts), host_span(sc)) == want);
   CHECK(ctx.run(host_span(sc)) == want);
-  CHECK(batch_add(Cuda{}, host_span(pts), host_span(bits)) == naive_batch_add(pts, 0, bits, n));
+  CHECK(batch_add(GpuBackend{}, host_span(pts), host_span(bits)) == naive_batch_add(pts, 0, bits, n));
   CHECK(ctx.batch_add(host_span(bits)) == naive_batch_add(pts, 0, bits, n));
 }
 
 // Timings for docs/perf.md: run with `test_cuda_msm "[bench]"` (hidden from the default run).
-TEMPLATE_TEST_CASE("CUDA MSM timings", "[.][bench]", bls12_381::G1Curve, bn254::G1Curve, bls12_381::G2Curve,
+TEMPLATE_TEST_CASE("GPU MSM timings", "[.][bench]", bls12_381::G1Curve, bn254::G1Curve, bls12_381::G2Curve,
                    bn254::G2Curve) {
   using C = TestType;
   using S = typename C::Scalar;
@@ -422,9 +423,9 @@ TEMPLATE_TEST_CASE("CUDA MSM timings", "[.][bench]", bls12_381::G1Curve, bn254::
     INFO(C::name << ", n = " << n << ", seed " << test::seed());
     const Jacobian<C> want = chain_msm(p, q, sc, 0, n, 0);
     CHECK(ctx.run(first(sc, n)) == want);
-    CHECK(msm(Cuda{}, first(pts, n), first(sc, n)) == want);
+    CHECK(msm(GpuBackend{}, first(pts, n), first(sc, n)) == want);
     const double resident = median_ms(5, [&] { (void)ctx.run(first(sc, n)); });
-    const double from_host = median_ms(3, [&] { (void)msm(Cuda{}, first(pts, n), first(sc, n)); });
+    const double from_host = median_ms(3, [&] { (void)msm(GpuBackend{}, first(pts, n), first(sc, n)); });
     const auto bits = random_bitmap(n, rng);
     const double batch = median_ms(5, [&] { (void)ctx.batch_add(host_span(bits), 0, n); });
     std::printf("%-14s %10zu %14.2f %14.2f %14.2f\n", C::name, n, resident, from_host, batch);

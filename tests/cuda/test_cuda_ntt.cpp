@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CUDA NTT against the CPU backend, bit for bit: both scalar fields, every size up to 2^12 and
-// 2^13, 2^16, 2^17, 2^20 (one to three tiled passes), every order, forward and inverse, with and
-// without a coset, both root conventions; data on the device up to 2^22, with the twiddle table
-// grown and then read at a smaller size; inverse(forward(x)) = x on the GPU alone; and Groth16's
-// quotient done on the device (both H conventions, both root conventions) against the CPU's steps.
+// The GPU NTT (CUDA or HIP) against the CPU backend, bit for bit: both scalar fields, every size up
+// to 2^12 and 2^13, 2^16, 2^17, 2^20 (one to three tiled passes), every order, forward and inverse,
+// with and without a coset, both root conventions; data on the device up to 2^22, with the twiddle
+// table grown and then read at a smaller size; inverse(forward(x)) = x on the GPU alone; and
+// Groth16's quotient done on the device (both H conventions, both root conventions) against the
+// CPU's steps.
 #include <catch2/catch.hpp>
 
 #include <vector>
 
 #include "support/seed.hpp"
+#include "support/gpu_backend.hpp"
 #include "zkforge/arch/gpu_runtime.hpp"
 #include "zkforge/groth16/ntt_msm_h.hpp"
 #include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/device_allocator.hpp"
-#include "zkforge/ntt/cuda.hpp"
 
 using namespace zkforge;
 
@@ -33,7 +34,7 @@ const char* order_name(NttOrder o) {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("the CUDA NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
+TEMPLATE_TEST_CASE("the GPU NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
   using F = TestType;
   auto rng = test::rng_for(81);
   std::vector<std::size_t> log_sizes;
@@ -54,7 +55,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::
             if (coset) cfg.coset = shift;
             auto cpu = input, gpu = input;
             ntt(Cpu{}, HostSpan<F>{cpu.data(), cpu.size()}, cfg);
-            ntt(Cuda{}, HostSpan<F>{gpu.data(), gpu.size()}, cfg);
+            ntt(GpuBackend{}, HostSpan<F>{gpu.data(), gpu.size()}, cfg);
             INFO("n = 2^" << log_n << ", order " << order_name(order) << ", "
                           << (direction == NttDirection::forward ? "forward" : "inverse") << (coset ? ", coset" : "")
                           << ", " << root_convention_name(roots));
@@ -66,7 +67,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT equals the CPU NTT", "[cuda][ntt]", bls12_381::
   }
 }
 
-TEMPLATE_TEST_CASE("the CUDA NTT: inverse(forward(x)) = x on a coset", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
+TEMPLATE_TEST_CASE("the GPU NTT: inverse(forward(x)) = x on a coset", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
   using F = TestType;
   auto rng = test::rng_for(82);
   const auto input = random_vector<F>(std::size_t{1} << 18, rng);
@@ -74,15 +75,15 @@ TEMPLATE_TEST_CASE("the CUDA NTT: inverse(forward(x)) = x on a coset", "[cuda][n
   NttConfig<F> cfg;
   cfg.order = NttOrder::NR;
   cfg.coset = F::random(rng);
-  ntt(Cuda{}, HostSpan<F>{x.data(), x.size()}, cfg);
+  ntt(GpuBackend{}, HostSpan<F>{x.data(), x.size()}, cfg);
   CHECK(x != input);
   cfg.direction = NttDirection::inverse;
   cfg.order = NttOrder::RN;
-  ntt(Cuda{}, HostSpan<F>{x.data(), x.size()}, cfg);
+  ntt(GpuBackend{}, HostSpan<F>{x.data(), x.size()}, cfg);
   CHECK(x == input);
 }
 
-TEMPLATE_TEST_CASE("the CUDA NTT on device data equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
+TEMPLATE_TEST_CASE("the GPU NTT on device data equals the CPU NTT", "[cuda][ntt]", bls12_381::Fr, bn254::Fr) {
   using F = TestType;
   auto rng = test::rng_for(83);
   int device = 0;
@@ -101,7 +102,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT on device data equals the CPU NTT", "[cuda][ntt
       ntt(Cpu{}, HostSpan<F>{cpu.data(), n}, cfg);
       DeviceBuffer<F, DeviceResource> buffer(cuda::device_resource(MemoryPolicy::pooled, device), n, nullptr);
       gpu::check(ZKF_GPU(Memcpy)(buffer.data(), input.data(), n * sizeof(F), ZKF_GPU(MemcpyHostToDevice)), "Memcpy");
-      ntt(Cuda{}, DeviceSpan<F>{buffer.data(), n, device}, cfg);
+      ntt(GpuBackend{}, DeviceSpan<F>{buffer.data(), n, device}, cfg);
       std::vector<F> gpu(n);
       gpu::check(ZKF_GPU(Memcpy)(gpu.data(), buffer.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost)), "Memcpy");
       INFO("n = 2^" << log_n << (inverse ? ", inverse on a coset" : ", forward"));
@@ -110,7 +111,7 @@ TEMPLATE_TEST_CASE("the CUDA NTT on device data equals the CPU NTT", "[cuda][ntt
   }
 }
 
-TEMPLATE_TEST_CASE("the quotient on the device equals ntt_msm_h's steps on the CPU", "[cuda][ntt][groth16]",
+TEMPLATE_TEST_CASE("the quotient on the GPU equals ntt_msm_h's steps on the CPU", "[cuda][ntt][groth16]",
                    bls12_381::Fr, bn254::Fr) {
   using F = TestType;
   auto rng = test::rng_for(84);
@@ -121,7 +122,7 @@ TEMPLATE_TEST_CASE("the quotient on the device equals ntt_msm_h's steps on the C
         const auto a = random_vector<F>(n, rng), b = random_vector<F>(n, rng), c = random_vector<F>(n, rng);
         auto ca = a, cb = b, cc = c, ga = a, gb = b, gc = c;
         groth16::h_scalars(Cpu{}, HostSpan<F>(ca), HostSpan<F>(cb), HostSpan<F>(cc), convention, roots);
-        groth16::h_scalars(Cuda{}, HostSpan<F>(ga), HostSpan<F>(gb), HostSpan<F>(gc), convention, roots);
+        groth16::h_scalars(GpuBackend{}, HostSpan<F>(ga), HostSpan<F>(gb), HostSpan<F>(gc), convention, roots);
         INFO("n = 2^" << log_n << (convention == groth16::HConvention::monomial ? ", monomial" : ", odd coset") << ", "
                       << root_convention_name(roots));
         CHECK(ga == ca);

@@ -1,26 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
-// The Groth16 prover on the CUDA backend: with the same blinding r, s it gives the CPU prover's proof,
-// bit for bit, on snarkjs' keys of both curves and on monomial-basis keys of the insecure test setup,
-// and the proofs verify.
+// The Groth16 prover on the GPU backend (CUDA or HIP): with the same blinding r, s it gives the CPU
+// prover's proof, bit for bit, on snarkjs' keys of both curves and on monomial-basis keys of the
+// insecure test setup, and the proofs verify.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <string>
 
 #include "support/seed.hpp"
+#include "support/gpu_backend.hpp"
 #include "zkforge/groth16/insecure_test_setup.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/io/wtns.hpp"
 #include "zkforge/io/zkey.hpp"
-#include "zkforge/msm/cuda.hpp"
-#include "zkforge/ntt/cuda.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
 
 using namespace zkforge;
 
-TEMPLATE_TEST_CASE("the CUDA prover gives the CPU prover's proof for the same r and s", "[cuda][groth16]",
+TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r and s", "[cuda][groth16]",
                    bn254::Engine, bls12_381::Engine) {
   using E = TestType;
   using Fr = typename E::Fr;
@@ -34,17 +33,17 @@ TEMPLATE_TEST_CASE("the CUDA prover gives the CPU prover's proof for the same r 
     const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
     const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
     groth16::PhaseTimings t;
-    const auto gpu = groth16::Prover<E, Cuda>(key).prove(host_span(witness), blinding, &t);
+    const auto gpu = groth16::Prover<E, GpuBackend>(key).prove(host_span(witness), blinding, &t);
     INFO(dir);
     CHECK(cpu.a == gpu.a);
     CHECK(cpu.b == gpu.b);
     CHECK(cpu.c == gpu.c);
     const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
-    CHECK(vk.verify(groth16::Prover<E, Cuda>(key).public_inputs(host_span(witness)), gpu));
+    CHECK(vk.verify(groth16::Prover<E, GpuBackend>(key).public_inputs(host_span(witness)), gpu));
   }
 }
 
-TEMPLATE_TEST_CASE("the CUDA prover equals the CPU prover on monomial-basis keys (insecure test setup)",
+TEMPLATE_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys (insecure test setup)",
                    "[cuda][groth16]", bn254::Engine, bls12_381::Engine) {
   using E = TestType;
   using Fr = typename E::Fr;
@@ -58,7 +57,7 @@ TEMPLATE_TEST_CASE("the CUDA prover equals the CPU prover on monomial-basis keys
   const auto w = groth16::insecure::witness<Fr>(60, xs, [&](std::size_t) { return (rng() & 1) != 0; });
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(w), blinding);
-  const auto gpu = groth16::Prover<E, Cuda>(key).prove(host_span(w), blinding);
+  const auto gpu = groth16::Prover<E, GpuBackend>(key).prove(host_span(w), blinding);
   CHECK(cpu.a == gpu.a);
   CHECK(cpu.b == gpu.b);
   CHECK(cpu.c == gpu.c);

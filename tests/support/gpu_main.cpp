@@ -13,7 +13,7 @@ int main(int argc, char* argv[]) {
   using zkforge::test::seed;
   if (!zkforge::test::listing_tests(argc, argv)) {
     if (zkforge::cuda::device_count() == 0) {
-      std::printf("SKIP: no CUDA device on this machine; the GPU tests did not run\n");
+      std::printf("SKIP: no GPU device on this machine; the GPU tests did not run\n");
       return 77;
     }
     std::printf("zkforge GPU test on %s, seed %llu (ZKFORGE_SEED=%llu repeats this run)\n",

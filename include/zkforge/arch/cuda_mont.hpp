@@ -10,8 +10,8 @@
 // With a, b < p and p < 2^(64N - 1), t stays below 2p, and one conditional subtraction reduces it.
 //
 // Each instruction is its own asm statement: the compiler keeps the carry flag's order between
-// them (the carry is a dependency of the .cc instructions). The HIP backend and host code use the
-// portable product.
+// them (the carry is a dependency of the .cc instructions). Host code and the HIP backend on AMD
+// GPUs use the portable product; HIP compiled by nvcc for NVIDIA GPUs uses this one.
 #pragma once
 
 #if defined(__CUDA_ARCH__)

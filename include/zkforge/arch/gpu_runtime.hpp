@@ -1,22 +1,38 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one shim over the CUDA and HIP runtimes: names, error checks and stream handles used by
-// every GPU backend file, so that kernels and hosts code compile for either vendor.
+// every GPU backend file, so that kernels and host code compile for either vendor.
+//
+// HIP is chosen by hipcc / clang -x hip (__HIPCC__, AMD GPUs) or, for nvcc and the host compiler, by
+// -DZKFORGE_USE_HIP (with __HIP_PLATFORM_NVIDIA__: HIP's nvidia_detail headers over the CUDA runtime).
 #pragma once
 
 #if defined(__HIPCC__) || defined(ZKFORGE_USE_HIP)
 #include <hip/hip_runtime.h>
 #define ZKF_GPU(name) hip##name
+#define ZKF_GPU_HIP 1
 #else
 #include <cuda_runtime.h>
 #define ZKF_GPU(name) cuda##name
+#define ZKF_GPU_HIP 0
 #endif
 
 #include <cstddef>
 #include <string>
 
+#include "zkforge/backend/tags.hpp"
 #include "zkforge/error.hpp"
 
 namespace zkforge::gpu {
+
+// The backend tag whose primitives a translation unit compiled for this runtime defines: the CUDA
+// backend's sources (backends/cuda/*.cuh) compiled as HIP are the Hip backend.
+#if ZKF_GPU_HIP
+using Backend = Hip;
+using DeviceProp = hipDeviceProp_t;
+#else
+using Backend = Cuda;
+using DeviceProp = cudaDeviceProp;
+#endif
 
 using Error_t = ZKF_GPU(Error_t);
 using Stream = ZKF_GPU(Stream_t);
@@ -28,6 +44,22 @@ inline void check(Error_t e, const char* what) {
   const Errc code = e == ZKF_GPU(ErrorMemoryAllocation) ? Errc::out_of_memory : Errc::device_error;
   (void)ZKF_GPU(GetLastError)();  // clear the sticky non-fatal error so that the next call is clean
   throw Error(code, std::string(what) + ": " + ZKF_GPU(GetErrorString)(e));
+}
+
+// Page-locked host memory (HIP deprecates hipMallocHost for hipHostMalloc).
+inline Error_t malloc_host(void** p, std::size_t bytes) {
+#if ZKF_GPU_HIP
+  return hipHostMalloc(p, bytes, hipHostMallocDefault);
+#else
+  return cudaMallocHost(p, bytes);
+#endif
+}
+inline Error_t free_host(void* p) {
+#if ZKF_GPU_HIP
+  return hipHostFree(p);
+#else
+  return cudaFreeHost(p);
+#endif
 }
 
 inline int device_count() {

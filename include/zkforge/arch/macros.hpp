@@ -2,6 +2,10 @@
 // Function qualifiers shared by host and device code: the only place that knows which compiler is at work.
 #pragma once
 
+#if defined(__HIPCC__)
+#include <hip/hip_runtime.h>  // under HIP, __host__, __device__ and __forceinline__ are macros of its headers
+#endif
+
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #define ZKF_HD __host__ __device__
 #define ZKF_INLINE __forceinline__

@@ -67,7 +67,7 @@ class PinnedPool {
       }
     }
     void* p = nullptr;
-    gpu::check(ZKF_GPU(MallocHost)(&p, bytes), "MallocHost (pinned pool)");
+    gpu::check(gpu::malloc_host(&p, bytes), "MallocHost (pinned pool)");
     counter_.add(bytes);
     return PinnedBlock(this, p, bytes);
   }
@@ -82,7 +82,7 @@ class PinnedPool {
   // Unpins and frees every idle block.
   void shrink() {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (auto& [size, p] : idle_) (void)ZKF_GPU(FreeHost)(p);
+    for (auto& [size, p] : idle_) (void)gpu::free_host(p);
     idle_.clear();
     idle_bytes_ = 0;
   }
