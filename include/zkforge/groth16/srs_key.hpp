@@ -81,6 +81,20 @@ std::vector<P> compress(const std::vector<P>& full, const QueryDensity& d, const
   return out;
 }
 
+// The parts a parameter file and a key hold alike: the fixed points, IC, L and H.
+template <class From, class To>
+void copy_common(const From& from, To& to) {
+  to.alpha_1 = from.alpha_1;
+  to.beta_1 = from.beta_1;
+  to.delta_1 = from.delta_1;
+  to.beta_2 = from.beta_2;
+  to.gamma_2 = from.gamma_2;
+  to.delta_2 = from.delta_2;
+  to.ic = from.ic;
+  to.l = from.l;
+  to.h = from.h;
+}
+
 inline void check_densities(const QueryDensity& d) {
   if (d.num_inputs == 0) throw Error(Errc::invalid_argument, "densities without input wires (wire 0 is the constant 1)");
   check_bitmap(d.a_aux, d.num_aux, "a_aux");
@@ -111,18 +125,10 @@ inline ProvingKey<bls12_381::Engine> proving_key_from_srs(const supra::Srs& srs,
   while ((std::size_t{1} << key.log_domain) < n) ++key.log_domain;
   key.h_convention = HConvention::monomial;
   key.roots = RootConvention::zkcrypto;
-  key.alpha_1 = srs.alpha_1;
-  key.beta_1 = srs.beta_1;
-  key.delta_1 = srs.delta_1;
-  key.beta_2 = srs.beta_2;
-  key.gamma_2 = srs.gamma_2;
-  key.delta_2 = srs.delta_2;
-  key.ic = srs.ic;
+  copy_common(srs, key);
   key.a = expand(srs.a, d, nullptr, d.a_aux);
   key.b_1 = expand(srs.b_1, d, &d.b_input, d.b_aux);
   key.b_2 = expand(srs.b_2, d, &d.b_input, d.b_aux);
-  key.l = srs.l;
-  key.h = srs.h;
   return key;
 }
 
@@ -139,15 +145,7 @@ inline supra::Srs srs_from_proving_key(const ProvingKey<bls12_381::Engine>& key,
                                          std::to_string(d.num_inputs + d.num_aux) + " and " +
                                          std::to_string(d.num_inputs));
   supra::Srs s;
-  s.alpha_1 = key.alpha_1;
-  s.beta_1 = key.beta_1;
-  s.delta_1 = key.delta_1;
-  s.beta_2 = key.beta_2;
-  s.gamma_2 = key.gamma_2;
-  s.delta_2 = key.delta_2;
-  s.ic = key.ic;
-  s.h = key.h;
-  s.l = key.l;
+  copy_common(key, s);
   s.a = compress(key.a, d, nullptr, d.a_aux, "A");
   s.b_1 = compress(key.b_1, d, &d.b_input, d.b_aux, "B1");
   s.b_2 = compress(key.b_2, d, &d.b_input, d.b_aux, "B2");
