@@ -228,7 +228,8 @@ __device__ ZKF_INLINE void ntt_run_stage(unsigned r, const NttSharedTile<F>& til
 }
 
 // One tile of the levels s .. s + levels - 1 (see NttTileFrame): read into shared memory, stages
-// of up to 3 levels (upwards for decimation in time, downwards in frequency), written back.
+// of up to kNttThreadLog levels (upwards for decimation in time, downwards in frequency), written
+// back.
 template <class F, bool kDecimateInTime>
 __global__ void __launch_bounds__(kNttTileThreads) ntt_tile(F* x, const F* table, unsigned log_table, unsigned s,
                                                             unsigned levels, unsigned log_c, bool inverse) {
