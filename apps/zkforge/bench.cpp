@@ -198,7 +198,7 @@ int bench_prove(const BenchOptions& o) {
     runs.push_back(t);
   });
   runs.erase(runs.begin());  // the warm-up
-  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.total() < b.total(); });
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.wall < b.wall; });
   const groth16::PhaseTimings& m = runs[runs.size() / 2];
   const std::pair<const char*, double> phases[] = {{"prove_evaluate", m.evaluate},   {"prove_prep_msm", m.prep_msm},
                                                    {"prove_ntt_msm_h", m.ntt_msm_h}, {"prove_batch_add", m.batch_add},

@@ -65,6 +65,7 @@ TEMPLATE_TEST_CASE("the CPU prover's proofs of snarkjs keys verify", "[groth16][
   const groth16::PreparedVerifyingKey<E> pvk(s.vk);
   CHECK(pvk.verify(inputs, proof));
   CHECK(t.total() > 0);
+  CHECK(t.wall > 0);
 
   // The key's own verifying part is the one snarkjs exported.
   const auto from_key = s.key.verifying_key();

@@ -24,7 +24,9 @@
 #pragma once
 
 #include <chrono>
+#include <future>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "zkforge/curve/group.hpp"
@@ -37,10 +39,12 @@
 
 namespace zkforge::groth16 {
 
-// Milliseconds per phase of one proof.
+// Milliseconds per phase of one proof, and of the whole call (wall): where phases overlap (b_g2_msm
+// on its own thread, ProverConfig::overlap_g2), wall is below the phases' sum, total().
 struct PhaseTimings {
   double evaluate = 0, prep_msm = 0, ntt_msm_h = 0, batch_add = 0, tail_msm = 0, b_g2_msm = 0, assemble = 0;
   double release = 0;  // giving the evaluations back to the memory policy at the end (entry (a))
+  double wall = 0;
   double total() const {
     return evaluate + prep_msm + ntt_msm_h + batch_add + tail_msm + b_g2_msm + assemble + release;
   }
@@ -49,6 +53,11 @@ struct PhaseTimings {
 struct ProverConfig {
   MsmConfig msm;         // window, threads and bucket method of every MSM
   unsigned threads = 0;  // CPU threads of the NTTs and the element-wise work; 0 uses every core
+  // On a GPU backend, B2's batch_add and tail MSM (b_g2_msm) run on a host thread of their own while
+  // ntt_msm_h and the G1 MSMs run, as C2 overlaps them: each call has its own stream, so the GPU and
+  // the host work of the two sides (gathers, uploads, window sums) overlap. The CPU backend's MSMs
+  // share one thread pool and always run one after another.
+  bool overlap_g2 = true;
 };
 
 template <class E, class Backend, class Memory = PooledMemory>
@@ -76,8 +85,8 @@ class Prover {
     PhaseTimings t;
     Proof<E> proof;
     Clock::time_point done;
+    const auto start = Clock::now();
     {
-      const auto start = Clock::now();
       const std::size_t n = key_.domain_size();
       HostVector<Fr> w = host_vector<Fr>(witness.size);
       cpu_pool(config_.threads).parallel_for(witness.size, [&](std::size_t lo, std::size_t hi) {
@@ -92,6 +101,7 @@ class Prover {
       done = Clock::now();
     }  // w, a, b, c go back to the memory policy here
     t.release = ms_since(done);
+    t.wall = ms_since(start);
     if (timings != nullptr) *timings = t;
     return proof;
   }
@@ -102,8 +112,10 @@ class Prover {
     check_witness(witness);
     check_evaluations(a, b, c);
     const ScopedMemoryPolicy scope(Memory::kPolicy);
+    const auto start = Clock::now();
     PhaseTimings t;
     Proof<E> proof = prove_evaluated(witness, span(a), span(b), span(c), blinding, t);
+    t.wall = ms_since(start);
     if (timings != nullptr) *timings = t;
     return proof;
   }
@@ -151,6 +163,7 @@ class Prover {
       Assignment& x = circuits[k];
       proofs.push_back(prove_split(x.witness, span(x.a), span(x.b), span(x.c), blindings[k], all[k], priv[k], &g, t));
     }
+    t.wall = ms_since(t0);
     if (timings != nullptr) *timings = t;
     return proofs;
   }
@@ -269,21 +282,33 @@ class Prover {
   Proof<E> prove_split(HostSpan<const Int> witness, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c,
                        const Blinding<Fr>& blinding, const MsmSplit& all, const MsmSplit& priv, const Gathered* g,
                        PhaseTimings& t) const {
+    const bool shared = g != nullptr && all.split;
+    const bool shared_l = g != nullptr && priv.split;
+    // B2 (G2): on its own thread beside the rest on GPU backends (ProverConfig::overlap_g2), with the
+    // caller's memory policy and timings of its own, added once it is done.
+    PhaseTimings g2_times;
+    auto g2_sum = [&] {
+      const ScopedMemoryPolicy scope(Memory::kPolicy);
+      return split_msm(Backend{}, host_span(key_.b_2), witness, all, config_.msm, g2_times.batch_add,
+                       g2_times.b_g2_msm, host(), shared ? &g->b_2 : nullptr);
+    };
+    std::future<Jacobian<G2>> g2_future;
+    if (config_.overlap_g2 && !std::is_same_v<Backend, Cpu>) g2_future = std::async(std::launch::async, g2_sum);
+
     auto t0 = Clock::now();
     h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
     const Jacobian<G1> h = msm(Backend{}, host_span(key_.h), HostSpan<const Fr>{a.data, key_.h.size()}, config_.msm);
     t.ntt_msm_h += ms_since(t0);
 
-    const bool shared = g != nullptr && all.split;
-    const bool shared_l = g != nullptr && priv.split;
     const Jacobian<G1> sum_a = split_msm(Backend{}, host_span(key_.a), witness, all, config_.msm, t.batch_add,
                                          t.tail_msm, host(), shared ? &g->a : nullptr);
     const Jacobian<G1> sum_b1 = split_msm(Backend{}, host_span(key_.b_1), witness, all, config_.msm, t.batch_add,
                                           t.tail_msm, host(), shared ? &g->b_1 : nullptr);
     const Jacobian<G1> sum_l = split_msm(Backend{}, host_span(key_.l), private_wires(witness), priv, config_.msm,
                                          t.batch_add, t.tail_msm, host(), shared_l ? &g->l : nullptr);
-    const Jacobian<G2> sum_b2 = split_msm(Backend{}, host_span(key_.b_2), witness, all, config_.msm, t.batch_add,
-                                          t.b_g2_msm, host(), shared ? &g->b_2 : nullptr);
+    const Jacobian<G2> sum_b2 = g2_future.valid() ? g2_future.get() : g2_sum();
+    t.batch_add += g2_times.batch_add;
+    t.b_g2_msm += g2_times.b_g2_msm;
 
     t0 = Clock::now();
     const Fr& r = blinding.r;
