@@ -2,12 +2,17 @@
 // The Montgomery product on NVIDIA GPUs: 32-bit limbs and PTX multiply-add carry chains.
 //
 // The GPU multiplies 32-bit integers natively; a 64-bit product costs several instructions and a
-// carry compared in C++ costs more. Here the N 64-bit words are n = 2N limbs of 32 bits and each
-// row of the CIOS product (montgomery::mul_portable's algorithm) is four carry chains:
-//   t += a * b_i     low halves into t_0 .. t_(n-1) (mad.lo.cc / madc.lo.cc), carry into t_n;
-//                    high halves into t_1 .. t_n (mad.hi.cc / madc.hi.cc), carry into t_(n+1);
-//   m = t_0 * (-p^-1 mod 2^32);  t += m * p the same way, which clears t_0;  t shifts down one limb.
-// With a, b < p and p < 2^(64N - 1), t stays below 2p, and one conditional subtraction reduces it.
+// carry compared in C++ costs more. Here the N 64-bit words are n = 2N limbs of 32 bits, and the
+// running value of the CIOS product (montgomery::mul_portable's algorithm) is kept as two halves:
+//   lo holds limbs at positions 0 .. n-1, hi holds limbs at positions 1 .. n (hi[k] weighs 2^(32(k+1))).
+// A row t += x * y adds the products of x's even limbs into lo and those of its odd limbs into hi.
+// Each product's low and high halves land in adjacent limbs (x_j y at positions j and j+1), so one
+// row is two carry chains of mad.lo.cc / madc.hi.cc pairs on the same operands, which the assembler
+// fuses into 64-bit-wide multiply-adds. The reduction row m * p is added the same way
+// (m = lo_0 * (-p^-1 mod 2^32) clears position 0, which only lo holds). Dividing by 2^32 swaps the
+// halves' roles: the old hi becomes the next lo, and the old lo, shifted, becomes the next hi, its
+// lowest limb folded into the next lo's first limb by the carry that opens the next hi chain.
+// With a, b < p and p < 2^(32n - 1) the value stays below 2p; one conditional subtraction reduces it.
 //
 // Each instruction is its own asm statement: the compiler keeps the carry flag's order between
 // them (the carry is a dependency of the .cc instructions). Host code and the HIP backend on AMD
@@ -23,45 +28,59 @@
 
 namespace zkforge::arch::cuda {
 
-__device__ __forceinline__ void mad_lo_cc(std::uint32_t& t, std::uint32_t a, std::uint32_t b) {
-  asm volatile("mad.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t) : "r"(a), "r"(b));
-}
-__device__ __forceinline__ void madc_lo_cc(std::uint32_t& t, std::uint32_t a, std::uint32_t b) {
-  asm volatile("madc.lo.cc.u32 %0, %1, %2, %0;" : "+r"(t) : "r"(a), "r"(b));
-}
-__device__ __forceinline__ void mad_hi_cc(std::uint32_t& t, std::uint32_t a, std::uint32_t b) {
-  asm volatile("mad.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t) : "r"(a), "r"(b));
-}
-__device__ __forceinline__ void madc_hi_cc(std::uint32_t& t, std::uint32_t a, std::uint32_t b) {
-  asm volatile("madc.hi.cc.u32 %0, %1, %2, %0;" : "+r"(t) : "r"(a), "r"(b));
-}
-__device__ __forceinline__ void addc_cc(std::uint32_t& t) { asm volatile("addc.cc.u32 %0, %0, 0;" : "+r"(t)); }
-__device__ __forceinline__ void addc(std::uint32_t& t) { asm volatile("addc.u32 %0, %0, 0;" : "+r"(t)); }
-__device__ __forceinline__ void sub_cc(std::uint32_t& d, std::uint32_t a, std::uint32_t b) {
-  asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
-}
-__device__ __forceinline__ void subc_cc(std::uint32_t& d, std::uint32_t a, std::uint32_t b) {
-  asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
-}
-__device__ __forceinline__ std::uint32_t subc(std::uint32_t a, std::uint32_t b) {
-  std::uint32_t d;
-  asm volatile("subc.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
-  return d;
+// t_j, t_(j+1) = (x_j * y) low, high, for even j < k (no carries: the pairs do not overlap).
+template <std::size_t k>
+__device__ __forceinline__ void mul_pairs(std::uint32_t* t, const std::uint32_t* x, std::uint32_t y) {
+#pragma unroll
+  for (std::size_t j = 0; j < k; j += 2) {
+    t[j] = x[j] * y;
+    t[j + 1] = __umulhi(x[j], y);
+  }
 }
 
-// t += x * y over n limbs: low halves into t_0 .. t_(n-1), high halves into t_1 .. t_n, carries into
-// t_n and t_(n+1).
-template <std::size_t n>
-__device__ __forceinline__ void mul_add_row(std::uint32_t (&t)[n + 2], const std::uint32_t (&x)[n], std::uint32_t y) {
-  mad_lo_cc(t[0], x[0], y);
+// t_j, t_(j+1) += x_j * y for even j < k: one carry chain; with carry_in it starts from the carry flag.
+template <std::size_t k, bool carry_in>
+__device__ __forceinline__ void mad_pairs(std::uint32_t* t, const std::uint32_t* x, std::uint32_t y) {
+  if constexpr (carry_in)
+    asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                 : "+r"(t[0]), "+r"(t[1]) : "r"(x[0]), "r"(y));
+  else
+    asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                 : "+r"(t[0]), "+r"(t[1]) : "r"(x[0]), "r"(y));
 #pragma unroll
-  for (std::size_t j = 1; j < n; ++j) madc_lo_cc(t[j], x[j], y);
-  addc_cc(t[n]);
-  addc(t[n + 1]);
-  mad_hi_cc(t[1], x[0], y);
+  for (std::size_t j = 2; j < k; j += 2)
+    asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                 : "+r"(t[j]), "+r"(t[j + 1]) : "r"(x[j]), "r"(y));
+}
+
+__device__ __forceinline__ void add_carry(std::uint32_t& t) { asm volatile("addc.u32 %0, %0, 0;" : "+r"(t)); }
+
+// One row t += x * y (the running value's halves lo and hi as above, n limbs each), then the
+// reduction row t += m * p, after which lo_0 is zero. On return hi holds positions 0 .. n-1 of t / 2^32
+// and lo_1 .. lo_(n-1) its positions 0 .. n-2: the caller swaps the two names for the next row.
+template <std::size_t n, bool first>
+__device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* x, std::uint32_t y,
+                                         const std::uint32_t* q, std::uint32_t inv32) {
+  if constexpr (first) {
+    mul_pairs<n>(lo, x, y);
+    mul_pairs<n>(hi, x + 1, y);
+  } else {
+    // Entering, lo holds positions 0 .. n-1 and hi_1 .. hi_(n-1) positions 0 .. n-2 (hi_0 is zero).
+    // lo_0 += hi_1, its carry opening the chain that moves hi up by one limb while adding x's odd limbs.
+    asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(lo[0]) : "r"(hi[1]));
 #pragma unroll
-  for (std::size_t j = 1; j < n; ++j) madc_hi_cc(t[j + 1], x[j], y);
-  addc(t[n + 1]);
+    for (std::size_t j = 0; j + 2 < n; j += 2)
+      asm volatile("madc.lo.cc.u32 %0, %2, %3, %4; madc.hi.cc.u32 %1, %2, %3, %5;"
+                   : "=r"(hi[j]), "=r"(hi[j + 1]) : "r"(x[j + 1]), "r"(y), "r"(hi[j + 2]), "r"(hi[j + 3]));
+    asm volatile("madc.lo.cc.u32 %0, %2, %3, 0; madc.hi.u32 %1, %2, %3, 0;"
+                 : "=r"(hi[n - 2]), "=r"(hi[n - 1]) : "r"(x[n - 1]), "r"(y));
+    mad_pairs<n, false>(lo, x, y);
+    add_carry(hi[n - 1]);
+  }
+  const std::uint32_t m = lo[0] * inv32;
+  mad_pairs<n, false>(hi, q + 1, m);
+  mad_pairs<n, false>(lo, q, m);
+  add_carry(hi[n - 1]);
 }
 
 // r = a * b * 2^(-64N) mod p for a, b < p < 2^(64N - 1); inv = -p^-1 mod 2^64 (its low half is
@@ -70,7 +89,7 @@ template <std::size_t N>
 __device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
                                          const std::uint64_t (&p)[N], std::uint64_t inv) {
   constexpr std::size_t n = 2 * N;
-  std::uint32_t x[n], y[n], q[n], t[n + 2];
+  std::uint32_t x[n], y[n], q[n], lo[n], hi[n];
 #pragma unroll
   for (std::size_t i = 0; i < N; ++i) {
     x[2 * i] = static_cast<std::uint32_t>(a[i]);
@@ -80,28 +99,32 @@ __device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint6
     q[2 * i] = static_cast<std::uint32_t>(p[i]);
     q[2 * i + 1] = static_cast<std::uint32_t>(p[i] >> 32);
   }
-#pragma unroll
-  for (std::size_t j = 0; j < n + 2; ++j) t[j] = 0;
   const std::uint32_t inv32 = static_cast<std::uint32_t>(inv);
+  mont_row<n, true>(lo, hi, x, y[0], q, inv32);
+  mont_row<n, false>(hi, lo, x, y[1], q, inv32);
 #pragma unroll
-  for (std::size_t i = 0; i < n; ++i) {
-    mul_add_row<n>(t, x, y[i]);
-    mul_add_row<n>(t, q, t[0] * inv32);
-#pragma unroll
-    for (std::size_t j = 0; j <= n; ++j) t[j] = t[j + 1];
-    t[n + 1] = 0;
+  for (std::size_t i = 2; i < n; i += 2) {
+    mont_row<n, false>(lo, hi, x, y[i], q, inv32);
+    mont_row<n, false>(hi, lo, x, y[i + 1], q, inv32);
   }
-  // t = (t_n, t_(n-1) .. t_0) < 2p: keep t - p unless it borrows.
-  std::uint32_t d[n];
-  sub_cc(d[0], t[0], q[0]);
+  // After an even number of rows lo holds positions 0 .. n-1 of t and hi_1 .. hi_(n-1) positions 0 .. n-2.
+  std::uint32_t t[n];
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(t[0]) : "r"(lo[0]), "r"(hi[1]));
 #pragma unroll
-  for (std::size_t j = 1; j < n; ++j) subc_cc(d[j], t[j], q[j]);
-  const bool below_p = subc(t[n], 0) != 0;
+  for (std::size_t j = 1; j + 1 < n; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(t[j]) : "r"(lo[j]), "r"(hi[j + 1]));
+  asm volatile("addc.u32 %0, %1, 0;" : "=r"(t[n - 1]) : "r"(lo[n - 1]));
+  // t < 2p < 2^(32n): keep t - p unless it borrows.
+  std::uint32_t d[n], borrow;
+  asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(t[0]), "r"(q[0]));
+#pragma unroll
+  for (std::size_t j = 1; j < n; ++j) asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d[j]) : "r"(t[j]), "r"(q[j]));
+  asm volatile("subc.u32 %0, 0, 0;" : "=r"(borrow));
+  const bool below_p = borrow != 0;
 #pragma unroll
   for (std::size_t i = 0; i < N; ++i) {
-    const std::uint32_t lo = below_p ? t[2 * i] : d[2 * i];
-    const std::uint32_t hi = below_p ? t[2 * i + 1] : d[2 * i + 1];
-    r[i] = (static_cast<std::uint64_t>(hi) << 32) | lo;
+    const std::uint32_t l = below_p ? t[2 * i] : d[2 * i];
+    const std::uint32_t h = below_p ? t[2 * i + 1] : d[2 * i + 1];
+    r[i] = (static_cast<std::uint64_t>(h) << 32) | l;
   }
 }
 

@@ -67,15 +67,13 @@ __device__ __forceinline__ BigInt<N> mul_cuda(const BigInt<N>& a, const BigInt<N
 #endif
 
 // a*b*R^-1 mod p for a, b < p. On x86-64 CPUs with BMI2 and ADX, 4- and 6-word moduli take the
-// assembly of arch/x86_64_mont.hpp at run time; on NVIDIA GPUs 4-word moduli take the PTX of
+// assembly of arch/x86_64_mont.hpp at run time; on NVIDIA GPUs they take the PTX of
 // arch/cuda_mont.hpp; otherwise (and in constant evaluation) mul_portable.
 template <std::size_t N>
 ZKF_HD constexpr ZKF_INLINE BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b, const BigInt<N>& p,
                                           std::uint64_t inv) {
 #if defined(ZKF_HAVE_CUDA_MONT)
-  // 4 words only: for 6 (BLS12-381 Fq) the 12-limb rows raised register pressure and made G2 MSMs
-  // slower than the portable loop (docs/perf.md).
-  if constexpr (N == 4) {
+  if constexpr (N == 4 || N == 6) {
     if (!__builtin_is_constant_evaluated()) return mul_cuda(a, b, p, inv);
   }
 #endif
