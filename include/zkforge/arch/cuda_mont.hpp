@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The Montgomery product on NVIDIA GPUs: 32-bit limbs and PTX multiply-add carry chains.
+// Modular arithmetic on NVIDIA GPUs: the Montgomery product in 32-bit limbs with PTX multiply-add
+// carry chains, and addition and subtraction with PTX carry chains.
 //
 // The GPU multiplies 32-bit integers natively; a 64-bit product costs several instructions and a
 // carry compared in C++ costs more. Here the N 64-bit words are n = 2N limbs of 32 bits, and the
@@ -126,6 +127,37 @@ __device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint6
     const std::uint32_t h = below_p ? t[2 * i + 1] : d[2 * i + 1];
     r[i] = (static_cast<std::uint64_t>(h) << 32) | l;
   }
+}
+
+// r = a + b mod p and r = a - b mod p for a, b < p < 2^(64N - 1): one carry chain of 64-bit adds
+// (the assembler pairs 32-bit adds with carry predicates), then a second that subtracts p (adds p
+// back) and a select by its borrow, with no carry word to shift out or sign-extend.
+template <std::size_t N>
+__device__ __forceinline__ void mod_add(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
+                                        const std::uint64_t (&p)[N]) {
+  std::uint64_t s[N], d[N], borrow;
+  asm volatile("add.cc.u64 %0, %1, %2;" : "=l"(s[0]) : "l"(a[0]), "l"(b[0]));
+#pragma unroll
+  for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(s[i]) : "l"(a[i]), "l"(b[i]));
+  asm volatile("sub.cc.u64 %0, %1, %2;" : "=l"(d[0]) : "l"(s[0]), "l"(p[0]));
+#pragma unroll
+  for (std::size_t i = 1; i < N; ++i) asm volatile("subc.cc.u64 %0, %1, %2;" : "=l"(d[i]) : "l"(s[i]), "l"(p[i]));
+  asm volatile("subc.u64 %0, 0, 0;" : "=l"(borrow));
+#pragma unroll
+  for (std::size_t i = 0; i < N; ++i) r[i] = borrow != 0 ? s[i] : d[i];
+}
+
+template <std::size_t N>
+__device__ __forceinline__ void mod_sub(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
+                                        const std::uint64_t (&p)[N]) {
+  std::uint64_t d[N], borrow;
+  asm volatile("sub.cc.u64 %0, %1, %2;" : "=l"(d[0]) : "l"(a[0]), "l"(b[0]));
+#pragma unroll
+  for (std::size_t i = 1; i < N; ++i) asm volatile("subc.cc.u64 %0, %1, %2;" : "=l"(d[i]) : "l"(a[i]), "l"(b[i]));
+  asm volatile("subc.u64 %0, 0, 0;" : "=l"(borrow));
+  asm volatile("add.cc.u64 %0, %1, %2;" : "=l"(r[0]) : "l"(d[0]), "l"(p[0] & borrow));
+#pragma unroll
+  for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(r[i]) : "l"(d[i]), "l"(p[i] & borrow));
 }
 
 }  // namespace zkforge::arch::cuda

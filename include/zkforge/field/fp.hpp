@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "zkforge/field/montgomery.hpp"
 
@@ -55,6 +56,14 @@ class Fp {
   ZKF_HD static constexpr Int mont_r1() { constexpr Int v = kMont.r1; return v; }
   ZKF_HD static constexpr Int mont_r2() { constexpr Int v = kMont.r2; return v; }
   ZKF_HD static constexpr Int mont_r3() { constexpr Int v = kMont.r3; return v; }
+
+#if defined(ZKF_HAVE_CUDA_MONT)
+  // The modulus in the GPU's constant memory (montgomery::kDeviceModulus), for the product.
+  template <std::size_t... I>
+  __device__ static ZKF_INLINE const std::uint64_t (&device_modulus(std::index_sequence<I...>))[kLimbs] {
+    return montgomery::kDeviceModulus<kModulus.w[I]...>;
+  }
+#endif
 
   constexpr Fp() = default;
 
@@ -133,8 +142,16 @@ class Fp {
   ZKF_HD constexpr bool is_one() const { return m_ == mont_r1(); }
 
   // Addition and subtraction select the reduced value with a mask, not a branch: in bucket
-  // accumulation the branch would be a coin toss, mispredicted half the time.
+  // accumulation the branch would be a coin toss, mispredicted half the time. On NVIDIA GPUs they
+  // are arch/cuda_mont.hpp's carry chains.
   friend ZKF_HD constexpr ZKF_INLINE Fp operator+(const Fp& a, const Fp& b) {
+#if defined(ZKF_HAVE_CUDA_MONT)
+    if (!__builtin_is_constant_evaluated()) {
+      Fp r;
+      arch::cuda::mod_add<kLimbs>(r.m_.w, a.m_.w, b.m_.w, device_modulus(std::make_index_sequence<kLimbs>{}));
+      return r;
+    }
+#endif
     Int sum = a.m_;
     sum.add_in_place(b.m_);  // no carry out: p < 2^(64N - 1)
     Int reduced = sum;
@@ -145,6 +162,12 @@ class Fp {
   }
   friend ZKF_HD constexpr ZKF_INLINE Fp operator-(const Fp& a, const Fp& b) {
     Fp r;
+#if defined(ZKF_HAVE_CUDA_MONT)
+    if (!__builtin_is_constant_evaluated()) {
+      arch::cuda::mod_sub<kLimbs>(r.m_.w, a.m_.w, b.m_.w, device_modulus(std::make_index_sequence<kLimbs>{}));
+      return r;
+    }
+#endif
     r.m_ = a.m_;
     const std::uint64_t wrapped = 0 - r.m_.sub_in_place(b.m_);  // all ones when a < b
     Int p_or_zero{};
@@ -155,6 +178,14 @@ class Fp {
   friend ZKF_HD constexpr ZKF_INLINE Fp operator-(const Fp& a) { return zero() - a; }
   friend ZKF_HD constexpr ZKF_INLINE Fp operator*(const Fp& a, const Fp& b) {
     Fp r;
+#if defined(ZKF_HAVE_CUDA_MONT)
+    if constexpr (kLimbs == 4 || kLimbs == 6) {
+      if (!__builtin_is_constant_evaluated()) {
+        r.m_ = montgomery::mul_cuda(a.m_, b.m_, device_modulus(std::make_index_sequence<kLimbs>{}), mont_inv());
+        return r;
+      }
+    }
+#endif
     r.m_ = montgomery::mul(a.m_, b.m_, modulus(), mont_inv());
     return r;
   }

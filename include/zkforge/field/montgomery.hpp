@@ -58,12 +58,21 @@ ZKF_HD constexpr BigInt<N> mul_portable(const BigInt<N>& a, const BigInt<N>& b, 
 // The PTX product of arch/cuda_mont.hpp, out of line from mul so that mul stays constexpr.
 #if defined(ZKF_HAVE_CUDA_MONT)
 template <std::size_t N>
-__device__ __forceinline__ BigInt<N> mul_cuda(const BigInt<N>& a, const BigInt<N>& b, const BigInt<N>& p,
+__device__ __forceinline__ BigInt<N> mul_cuda(const BigInt<N>& a, const BigInt<N>& b, const std::uint64_t (&p)[N],
                                               std::uint64_t inv) {
   BigInt<N> r;
-  arch::cuda::mont_mul<N>(r.w, a.w, b.w, p.w, inv);
+  arch::cuda::mont_mul<N>(r.w, a.w, b.w, p, inv);
   return r;
 }
+#endif
+
+// A modulus in the GPU's constant memory, one copy per modulus, for the fields' products on NVIDIA
+// GPUs: read from there, its words are operands of the multiply-adds. Folded into immediates
+// instead, they make the assembler split each 64-bit-wide multiply-add of the reduction rows into
+// two instructions. (Declared in both of nvcc's passes: the host pass registers it.)
+#if defined(__CUDACC__)
+template <std::uint64_t... W>
+__constant__ std::uint64_t kDeviceModulus[sizeof...(W)] = {W...};
 #endif
 
 // a*b*R^-1 mod p for a, b < p. On x86-64 CPUs with BMI2 and ADX, 4- and 6-word moduli take the
@@ -74,7 +83,7 @@ ZKF_HD constexpr ZKF_INLINE BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b
                                           std::uint64_t inv) {
 #if defined(ZKF_HAVE_CUDA_MONT)
   if constexpr (N == 4 || N == 6) {
-    if (!__builtin_is_constant_evaluated()) return mul_cuda(a, b, p, inv);
+    if (!__builtin_is_constant_evaluated()) return mul_cuda(a, b, p.w, inv);
   }
 #endif
 #if defined(ZKF_HAVE_X86_64_MONT)
