@@ -54,7 +54,7 @@ bool cpu_lanes_in_use() {
 
 void print(const BenchOptions& o, const std::string& op, const Timing& t) {
   if (o.json) {
-    std::string extra = o.op == "prove" ? ",\"memory\":\"" + o.memory + "\"" : "";
+    std::string extra = o.op == "prove" ? ",\"memory\":\"" + o.memory + "\",\"key\":\"" + o.key + "\"" : "";
     if (o.backend == "cpu") extra += ",\"cpu_lanes\":\"" + std::string(cpu_lanes_in_use() ? "ifma" : "scalar") + "\"";
     fmt::print("{{\"op\":\"{}\",\"curve\":\"{}\",\"log_n\":{},\"backend\":\"{}\",\"median_ms\":{:.3f},\"min_ms\":{:.3f},\"runs\":{}{}}}\n",
                op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms, std::max(1, o.repeat), extra);
@@ -189,6 +189,7 @@ int bench_prove(const BenchOptions& o) {
   groth16::ProverConfig config;
   config.threads = o.threads;
   config.msm.threads = o.threads;
+  config.resident_key = o.key == "resident";
   const groth16::Prover<E, Backend, Memory> prover(key, config);
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   std::vector<groth16::PhaseTimings> runs;

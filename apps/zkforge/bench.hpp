@@ -20,6 +20,7 @@ struct BenchOptions {
   std::string cpu_lanes = "auto";    // auto (AVX-512 IFMA where the CPU has it) or scalar
   std::string ntt_kind = "forward";  // forward, inverse or coset
   std::string memory = "pooled";     // prove: sync, pooled or deferred
+  std::string key = "resident";      // prove on a GPU: resident (bases uploaded once) or streamed
   std::string data_dir = ZKFORGE_DATA_DIR;  // the bundled snarkjs proofs that `verify` times
 };
 

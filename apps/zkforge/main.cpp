@@ -83,6 +83,9 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--memory", bench.memory, "prove: memory policy sync, pooled or deferred")
       ->check(CLI::IsMember({"sync", "pooled", "deferred"}))
       ->capture_default_str();
+  bench_cmd->add_option("--key", bench.key, "prove on a GPU: resident (bases uploaded once, outside the timing) or streamed")
+      ->check(CLI::IsMember({"resident", "streamed"}))
+      ->capture_default_str();
   bench_cmd->add_option("--ntt", bench.ntt_kind, "forward, inverse or coset")
       ->check(CLI::IsMember({"forward", "inverse", "coset"}))
       ->capture_default_str();

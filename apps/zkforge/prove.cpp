@@ -42,7 +42,9 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
   groth16::ProverConfig config;
   config.threads = o.threads;
   config.msm.threads = o.threads;
+  t0 = Clock::now();
   const groth16::Prover<E, Backend, Memory> prover(key, config);
+  report.prepare_ms = ms_since(t0);
   const groth16::Proof<E> proof =
       prover.prove(host_span(witness), groth16::draw_blinding<typename E::Fr>(), &report.phases);
 
@@ -97,7 +99,8 @@ void print_prove_report(const ProveReport& r) {
   fmt::print("{:<12} {:>10}   ({}, domain 2^{}, {} wires, {} public)\n", "step", "ms", r.curve, r.log_domain,
              r.num_vars, r.num_public);
   const std::pair<const char*, double> rows[] = {
-      {"read zkey", r.read_key_ms}, {"read wtns", r.read_witness_ms}, {"evaluate", p.evaluate},
+      {"read zkey", r.read_key_ms}, {"read wtns", r.read_witness_ms}, {"prepare", r.prepare_ms},
+      {"evaluate", p.evaluate},
       {"prep_msm", p.prep_msm},     {"ntt_msm_h", p.ntt_msm_h},       {"batch_add", p.batch_add},
       {"tail_msm", p.tail_msm},     {"b_g2_msm", p.b_g2_msm},         {"assemble", p.assemble},
       {"release", p.release},       {"write json", r.write_ms}};

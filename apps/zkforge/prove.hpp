@@ -23,6 +23,7 @@ struct ProveReport {
   std::string curve;  // "bn128" or "bls12381", as snarkjs names them
   std::size_t log_domain = 0, num_vars = 0, num_public = 0;
   double read_key_ms = 0, read_witness_ms = 0, write_ms = 0;
+  double prepare_ms = 0;  // the prover made: the matrices by row, on a GPU the bases uploaded
   groth16::PhaseTimings phases;
   std::string memory_policy;
   MemoryStats host_memory, device_memory;  // after the proof

@@ -647,16 +647,16 @@ template <class C>
 struct MsmContext<C>::Impl {
   Impl(HostSpan<const Affine<C>> bases, const MsmConfig& cfg)
       : device(cuda::current_device()),
-        pool(&cuda::device_pool(device)),
         config(cfg),
-        n(reserve(bases.size, *pool)),
-        points(*pool, n, stream.get()),
-        infinity(*pool, n, stream.get()) {
+        n(reserve(bases.size, cuda::device_pool(device))),
+        points(memory, n, stream.get()),
+        infinity(memory, n, stream.get()) {
     cuda::upload_points(device, points.data(), infinity.data(), bases, stream.get());
     stream.synchronize();
   }
 
-  // Checks that n bases fit before they are allocated, for a message that says how much is missing.
+  // Checks that n bases fit before they are allocated (trimming the pool's idle buffers if that makes
+  // the difference), for a message that says how much is missing.
   static std::size_t reserve(std::size_t count, DeviceResource& pool) {
     const std::size_t bytes = count * (sizeof(cuda::DevicePoint<C>) + 1);
     const gpu::MemoryInfo m = gpu::memory_info();
@@ -671,7 +671,8 @@ struct MsmContext<C>::Impl {
     return count;
   }
 
-  cuda::Session session() const { return {device, stream.get(), *pool, cuda::sm_count(device)}; }
+  // A call's buffers come from the memory policy in force for the calling thread (ScopedMemoryPolicy).
+  cuda::Session session() const { return {device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)}; }
 
   void check_range(std::size_t first, std::size_t count, const char* what) const {
     if (first > n || count > n - first)
@@ -682,7 +683,7 @@ struct MsmContext<C>::Impl {
 
   int device;
   gpu::OwnedStream stream;
-  DeviceResource* pool;
+  SynchronousDevice memory;  // the bases': held for the context's life, outside the policies' accounting
   MsmConfig config;
   std::size_t n;
   cuda::Buffer<cuda::DevicePoint<C>> points;

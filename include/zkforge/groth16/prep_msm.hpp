@@ -123,7 +123,7 @@ inline void unify_splits(std::vector<MsmSplit>& splits, HostResource& host = hos
 // The elements of `all` at the split's tail indices, in memory from `host`.
 template <class T>
 HostVector<T> gather(HostSpan<const T> all, const HostVector<std::uint32_t>& indices, HostResource& host) {
-  HostVector<T> out(indices.size(), T{}, HostAllocator<T>(host));
+  HostVector<T> out(indices.size(), HostAllocator<T>(host));  // uninitialized: each element is written below
   cpu_pool(0).parallel_for(indices.size(), [&](std::size_t b, std::size_t e) {
     for (std::size_t i = b; i < e; ++i) out[i] = all[indices[i]];
   }, 4096);

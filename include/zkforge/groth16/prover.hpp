@@ -17,6 +17,13 @@
 // indices, gathered bases and scalars on the host (host_resource), and every device buffer of a GPU
 // backend's calls during prove() (ScopedMemoryPolicy).
 //
+// Key placement on GPU backends (ProverConfig::resident_key, the default): the prover uploads the
+// key's bases once, when it is made, into one MsmContext per query (A, B1, B2, L, H), and each proof
+// moves only its scalars. Every query is then one MSM over all its bases: with the bases on the device
+// a split does not pay (a scalar 0 adds nothing, a 1 is one entry of one bucket), so prep_msm and
+// batch_add are skipped and their timings stay 0. Otherwise (resident_key = false, and on the CPU)
+// each MSM takes its bases from the host, split as prep_msm says.
+//
 // Two entry points: (a) the full witness, with a key that carries its matrices (a snarkjs zkey);
 // (b) the full witness and the evaluations a, b, c computed by the caller (bellperson-style
 // synthesizers), for keys without matrices or callers that have them already — also for a batch of
@@ -25,6 +32,8 @@
 
 #include <chrono>
 #include <future>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -35,6 +44,7 @@
 #include "zkforge/groth16/randomness.hpp"
 #include "zkforge/groth16/split_msm.hpp"
 #include "zkforge/memory/policy.hpp"
+#include "zkforge/msm/cuda.hpp"
 #include "zkforge/msm/msm.hpp"
 
 namespace zkforge::groth16 {
@@ -58,6 +68,9 @@ struct ProverConfig {
   // the host work of the two sides (gathers, uploads, window sums) overlap. The CPU backend's MSMs
   // share one thread pool and always run one after another.
   bool overlap_g2 = true;
+  // On a GPU backend, the key's bases stay on the device from the prover's construction on (see the
+  // file comment); out_of_memory there when they do not fit. false: uploaded by every proof's MSMs.
+  bool resident_key = true;
 };
 
 template <class E, class Backend, class Memory = PooledMemory>
@@ -73,6 +86,10 @@ class Prover {
     if (key.has_matrices()) {
       a_rows_ = by_row(key.a_matrix);
       b_rows_ = by_row(key.b_matrix);
+    }
+    if constexpr (kGpu) {
+      if (config_.resident_key)
+        resident_ = ResidentPtr(new ResidentKey(key_, config_.msm), [](ResidentKey* k) { delete k; });
     }
   }
 
@@ -142,6 +159,18 @@ class Prover {
     const ScopedMemoryPolicy scope(Memory::kPolicy);
     PhaseTimings t;
     auto t0 = Clock::now();
+    std::vector<Proof<E>> proofs;
+    if constexpr (kGpu) {
+      if (resident_) {
+        for (std::size_t k = 0; k < circuits.size(); ++k) {
+          Assignment& x = circuits[k];
+          proofs.push_back(prove_resident(x.witness, span(x.a), span(x.b), span(x.c), blindings[k], t));
+        }
+        t.wall = ms_since(t0);
+        if (timings != nullptr) *timings = t;
+        return proofs;
+      }
+    }
     std::vector<MsmSplit> all, priv;
     for (const Assignment& x : circuits) {
       all.push_back(prep_msm(x.witness, key_.num_public + 1, host()));
@@ -158,7 +187,6 @@ class Prover {
     }
     if (!circuits.empty() && priv.front().split) g.l = gather(host_span(key_.l), priv.front().tail, host());
     t.prep_msm = ms_since(t0);
-    std::vector<Proof<E>> proofs;
     for (std::size_t k = 0; k < circuits.size(); ++k) {
       Assignment& x = circuits[k];
       proofs.push_back(prove_split(x.witness, span(x.a), span(x.b), span(x.c), blindings[k], all[k], priv[k], &g, t));
@@ -175,14 +203,15 @@ class Prover {
   }
 
  private:
+  static constexpr bool kGpu = !std::is_same_v<Backend, Cpu>;
   using Clock = std::chrono::steady_clock;
   static double ms_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   }
   static HostResource& host() { return host_resource(Memory::kPolicy); }
   template <class T>
-  static HostVector<T> host_vector(std::size_t n) {
-    return HostVector<T>(n, T{}, HostAllocator<T>(host()));
+  static HostVector<T> host_vector(std::size_t n) {  // uninitialized: every caller writes each element
+    return HostVector<T>(n, HostAllocator<T>(host()));
   }
   template <class V>
   static HostSpan<Fr> span(V& v) {
@@ -265,6 +294,9 @@ class Prover {
 
   Proof<E> prove_evaluated(HostSpan<const Int> witness, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c,
                            const Blinding<Fr>& blinding, PhaseTimings& t) const {
+    if constexpr (kGpu) {
+      if (resident_) return prove_resident(witness, a, b, c, blinding, t);
+    }
     const auto t0 = Clock::now();
     const MsmSplit all = prep_msm(witness, key_.num_public + 1, host());
     const MsmSplit priv = prep_msm(private_wires(witness), 0, host());
@@ -309,8 +341,46 @@ class Prover {
     const Jacobian<G2> sum_b2 = g2_future.valid() ? g2_future.get() : g2_sum();
     t.batch_add += g2_times.batch_add;
     t.b_g2_msm += g2_times.b_g2_msm;
+    return assemble(sum_a, sum_b1, sum_b2, sum_l, h, blinding, t);
+  }
 
+  // Every phase after evaluate, on the resident key: one MSM over all the bases of each query, B2's
+  // on a thread of its own (overlap_g2) beside H's, A's, B1's and L's. GPU backends only.
+  Proof<E> prove_resident(HostSpan<const Int> witness, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c,
+                          const Blinding<Fr>& blinding, PhaseTimings& t) const {
+    ResidentKey& key = *resident_;
+    double g2_ms = 0;
+    auto g2_sum = [&] {
+      const ScopedMemoryPolicy scope(Memory::kPolicy);
+      const auto t0 = Clock::now();
+      const std::lock_guard<std::mutex> lock(key.b_2_mutex);
+      const Jacobian<G2> sum = key.b_2.run(witness);
+      g2_ms = ms_since(t0);
+      return sum;
+    };
+    std::future<Jacobian<G2>> g2_future;
+    if (config_.overlap_g2) g2_future = std::async(std::launch::async, g2_sum);
+    auto t0 = Clock::now();
+    h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
+    std::unique_lock<std::mutex> lock(key.g1_mutex);
+    const Jacobian<G1> h = key.h.run(HostSpan<const Fr>{a.data, key_.h.size()});
+    t.ntt_msm_h += ms_since(t0);
     t0 = Clock::now();
+    const Jacobian<G1> sum_a = key.a.run(witness);
+    const Jacobian<G1> sum_b1 = key.b_1.run(witness);
+    const Jacobian<G1> sum_l = key.l.run(private_wires(witness));
+    lock.unlock();
+    t.tail_msm += ms_since(t0);
+    const Jacobian<G2> sum_b2 = g2_future.valid() ? g2_future.get() : g2_sum();
+    t.b_g2_msm += g2_ms;
+    return assemble(sum_a, sum_b1, sum_b2, sum_l, h, blinding, t);
+  }
+
+  // pi_a, pi_b and pi_c from the queries' sums and r, s.
+  Proof<E> assemble(const Jacobian<G1>& sum_a, const Jacobian<G1>& sum_b1, const Jacobian<G2>& sum_b2,
+                    const Jacobian<G1>& sum_l, const Jacobian<G1>& h, const Blinding<Fr>& blinding,
+                    PhaseTimings& t) const {
+    const auto t0 = Clock::now();
     const Fr& r = blinding.r;
     const Fr& s = blinding.s;
     const Jacobian<G1> pi_a = Jacobian<G1>::from_affine(key_.alpha_1).add(sum_a).add(scalar_mul(key_.delta_1, r));
@@ -326,9 +396,27 @@ class Prover {
     return proof;
   }
 
+  // The key's bases on the device, one context per query; a context runs one call at a time, so the
+  // G1 queries of concurrent proofs take turns, as do their B2 queries.
+  struct ResidentKey {
+    ResidentKey(const ProvingKey<E>& key, const MsmConfig& config)
+        : a(host_span(key.a), config),
+          b_1(host_span(key.b_1), config),
+          l(host_span(key.l), config),
+          h(host_span(key.h), config),
+          b_2(host_span(key.b_2), config) {}
+    MsmContext<G1> a, b_1, l, h;
+    MsmContext<G2> b_2;
+    std::mutex g1_mutex, b_2_mutex;
+  };
+
   const ProvingKey<E>& key_;
   ProverConfig config_;
   Rows a_rows_, b_rows_;
+  // Deleted through a function made only on GPU backends, so that CPU-only programs never refer to
+  // MsmContext's members (defined by the GPU libraries).
+  using ResidentPtr = std::unique_ptr<ResidentKey, void (*)(ResidentKey*)>;
+  ResidentPtr resident_{nullptr, nullptr};
 };
 
 }  // namespace zkforge::groth16

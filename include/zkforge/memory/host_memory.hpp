@@ -17,8 +17,10 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <new>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "zkforge/error.hpp"
@@ -222,6 +224,16 @@ class HostAllocator {
     } catch (...) {
       // a release that fails at deallocation has no caller left to report to
     }
+  }
+  // Elements made without a value are default-initialized, not value-initialized: a vector of n field
+  // elements that parallel loops will write is not first zero-filled on one thread.
+  template <class U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
   HostResource* resource() const noexcept { return resource_; }
   friend bool operator==(const HostAllocator& a, const HostAllocator& b) { return a.resource_ == b.resource_; }
