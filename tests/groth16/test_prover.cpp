@@ -104,6 +104,48 @@ TEMPLATE_TEST_CASE("fixed blinding makes the prover deterministic; both entry po
   CHECK(groth16::PreparedVerifyingKey<E>(s.vk).verify(prover.public_inputs(host_span(s.witness)), p4));
 }
 
+TEMPLATE_TEST_CASE("a key view over memory the caller lays out proves as the key does", "[groth16][prover]",
+                   bn254::Engine, bls12_381::Engine) {
+  using E = TestType;
+  using G1 = Affine<typename E::G1>;
+  using G2 = Affine<typename E::G2>;
+  const Setup<E> s;
+  const auto blinding = fixed_blinding<E>(53);
+  const auto expected = groth16::Prover<E, Cpu>(s.key).prove(host_span(s.witness), blinding);
+  // The G1 queries back to back in one region, as a mapped or pinned key file would hold them, and
+  // the key they came from emptied: the view is all the prover has.
+  groth16::ProvingKey<E> owned = s.key;
+  std::vector<G1> region;
+  for (const auto* q : {&owned.ic, &owned.a, &owned.b_1, &owned.l, &owned.h}) region.insert(region.end(), q->begin(), q->end());
+  const std::vector<G2> b_2 = owned.b_2;
+  const auto a_matrix = owned.a_matrix, b_matrix = owned.b_matrix;
+  groth16::ProvingKeyView<E> view = owned;
+  std::size_t at = 0;
+  auto take = [&](std::size_t count) {
+    const HostSpan<const G1> q(region.data() + at, count);
+    at += count;
+    return q;
+  };
+  view.ic = take(owned.ic.size());
+  view.a = take(owned.a.size());
+  view.b_1 = take(owned.b_1.size());
+  view.l = take(owned.l.size());
+  view.h = take(owned.h.size());
+  view.b_2 = host_span(b_2);
+  view.a_matrix = host_span(a_matrix);
+  view.b_matrix = host_span(b_matrix);
+  REQUIRE(at == region.size());
+  owned = groth16::ProvingKey<E>{};
+  const groth16::Prover<E, Cpu> prover(view);
+  const auto proof = prover.prove(host_span(s.witness), blinding);
+  CHECK(same_proof(proof, expected));
+  CHECK(groth16::PreparedVerifyingKey<E>(view.verifying_key()).verify(prover.public_inputs(host_span(s.witness)), proof));
+  // A view that lies about a query's length is refused when the prover is made.
+  view.l = HostSpan<const G1>(view.l.data, view.l.size - 1);
+  using CpuProver = groth16::Prover<E, Cpu>;
+  CHECK_THROWS_AS(CpuProver(view), Error);
+}
+
 TEMPLATE_TEST_CASE("a witness that does not satisfy the circuit gives a proof that fails", "[groth16][prover]",
                    bn254::Engine, bls12_381::Engine) {
   using E = TestType;

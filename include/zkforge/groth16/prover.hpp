@@ -9,8 +9,9 @@
 //   b_g2_msm   Pippenger over the significant scalars of B2 (on G2)
 //   assemble   pi_a = alpha1 + A + r·delta1,  pi_b = beta2 + B2 + s·delta2,
 //              pi_c = L + H + s·pi_a + r·(beta1 + B1 + s·delta1) - r·s·delta1
-// Each phase's time is returned in PhaseTimings. The prover holds a reference to the key, which
-// must outlive it, and the key's A and B matrices rearranged by row (built once).
+// Each phase's time is returned in PhaseTimings. The prover holds a view of the key (ProvingKeyView:
+// spans over a ProvingKey's vectors, or over pinned or mapped memory of the caller's, nothing
+// copied), whose memory must outlive it, and the key's A and B matrices rearranged by row (built once).
 //
 // Memory (memory/policy.hpp: SynchronousMemory, PooledMemory, DeferredMemory) is where the proof's
 // large buffers come from and how they go back: the witness in Montgomery form, a, b, c, the tail
@@ -81,7 +82,7 @@ class Prover {
   using G1 = typename E::G1;
   using G2 = typename E::G2;
 
-  explicit Prover(const ProvingKey<E>& key, ProverConfig config = {}) : key_(key), config_(config) {
+  explicit Prover(ProvingKeyView<E> key, ProverConfig config = {}) : key_(key), config_(config) {
     check_key();
     if (key.has_matrices()) {
       a_rows_ = by_row(key.a_matrix);
@@ -181,11 +182,11 @@ class Prover {
     Gathered g{HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())), HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())),
                HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())), HostVector<Affine<G2>>(HostAllocator<Affine<G2>>(host()))};
     if (!circuits.empty() && all.front().split) {
-      g.a = gather(host_span(key_.a), all.front().tail, host());
-      g.b_1 = gather(host_span(key_.b_1), all.front().tail, host());
-      g.b_2 = gather(host_span(key_.b_2), all.front().tail, host());
+      g.a = gather(key_.a, all.front().tail, host());
+      g.b_1 = gather(key_.b_1, all.front().tail, host());
+      g.b_2 = gather(key_.b_2, all.front().tail, host());
     }
-    if (!circuits.empty() && priv.front().split) g.l = gather(host_span(key_.l), priv.front().tail, host());
+    if (!circuits.empty() && priv.front().split) g.l = gather(key_.l, priv.front().tail, host());
     t.prep_msm = ms_since(t0);
     for (std::size_t k = 0; k < circuits.size(); ++k) {
       Assignment& x = circuits[k];
@@ -224,14 +225,14 @@ class Prover {
     std::vector<Fr> value;
   };
 
-  Rows by_row(const std::vector<MatrixEntry<Fr>>& entries) const {
+  Rows by_row(HostSpan<const MatrixEntry<Fr>> entries) const {
     Rows r;
     const std::size_t n = key_.domain_size();
     r.begin.assign(n + 1, 0);
     for (const auto& e : entries) ++r.begin[e.constraint + 1];
     for (std::size_t i = 0; i < n; ++i) r.begin[i + 1] += r.begin[i];
-    r.signal.resize(entries.size());
-    r.value.resize(entries.size());
+    r.signal.resize(entries.size);
+    r.value.resize(entries.size);
     std::vector<std::size_t> next(r.begin.begin(), r.begin.end() - 1);
     for (const auto& e : entries) {
       const std::size_t k = next[e.constraint]++;
@@ -261,14 +262,14 @@ class Prover {
                                              " points, expected " + std::to_string(want));
     };
     if (key_.num_public + 1 > n) throw Error(Errc::size_mismatch, "proving key: more public inputs than wires");
-    expect(key_.a.size(), n, "A");
-    expect(key_.b_1.size(), n, "B1");
-    expect(key_.b_2.size(), n, "B2");
-    expect(key_.l.size(), priv, "L");
-    expect(key_.ic.size(), key_.num_public + 1, "IC");
+    expect(key_.a.size, n, "A");
+    expect(key_.b_1.size, n, "B1");
+    expect(key_.b_2.size, n, "B2");
+    expect(key_.l.size, priv, "L");
+    expect(key_.ic.size, key_.num_public + 1, "IC");
     const std::size_t h_points = key_.h_convention == HConvention::odd_coset_lagrange ? key_.domain_size()
                                                                                       : key_.domain_size() - 1;
-    expect(key_.h.size(), h_points, "H");
+    expect(key_.h.size, h_points, "H");
   }
 
   void check_evaluations(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::vector<Fr>& c) const {
@@ -321,7 +322,7 @@ class Prover {
     PhaseTimings g2_times;
     auto g2_sum = [&] {
       const ScopedMemoryPolicy scope(Memory::kPolicy);
-      return split_msm(Backend{}, host_span(key_.b_2), witness, all, config_.msm, g2_times.batch_add,
+      return split_msm(Backend{}, key_.b_2, witness, all, config_.msm, g2_times.batch_add,
                        g2_times.b_g2_msm, host(), shared ? &g->b_2 : nullptr);
     };
     std::future<Jacobian<G2>> g2_future;
@@ -329,14 +330,14 @@ class Prover {
 
     auto t0 = Clock::now();
     h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
-    const Jacobian<G1> h = msm(Backend{}, host_span(key_.h), HostSpan<const Fr>{a.data, key_.h.size()}, config_.msm);
+    const Jacobian<G1> h = msm(Backend{}, key_.h, HostSpan<const Fr>{a.data, key_.h.size}, config_.msm);
     t.ntt_msm_h += ms_since(t0);
 
-    const Jacobian<G1> sum_a = split_msm(Backend{}, host_span(key_.a), witness, all, config_.msm, t.batch_add,
+    const Jacobian<G1> sum_a = split_msm(Backend{}, key_.a, witness, all, config_.msm, t.batch_add,
                                          t.tail_msm, host(), shared ? &g->a : nullptr);
-    const Jacobian<G1> sum_b1 = split_msm(Backend{}, host_span(key_.b_1), witness, all, config_.msm, t.batch_add,
+    const Jacobian<G1> sum_b1 = split_msm(Backend{}, key_.b_1, witness, all, config_.msm, t.batch_add,
                                           t.tail_msm, host(), shared ? &g->b_1 : nullptr);
-    const Jacobian<G1> sum_l = split_msm(Backend{}, host_span(key_.l), private_wires(witness), priv, config_.msm,
+    const Jacobian<G1> sum_l = split_msm(Backend{}, key_.l, private_wires(witness), priv, config_.msm,
                                          t.batch_add, t.tail_msm, host(), shared_l ? &g->l : nullptr);
     const Jacobian<G2> sum_b2 = g2_future.valid() ? g2_future.get() : g2_sum();
     t.batch_add += g2_times.batch_add;
@@ -363,7 +364,7 @@ class Prover {
     auto t0 = Clock::now();
     h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
     std::unique_lock<std::mutex> lock(key.g1_mutex);
-    const Jacobian<G1> h = key.h.run(HostSpan<const Fr>{a.data, key_.h.size()});
+    const Jacobian<G1> h = key.h.run(HostSpan<const Fr>{a.data, key_.h.size});
     t.ntt_msm_h += ms_since(t0);
     t0 = Clock::now();
     const Jacobian<G1> sum_a = key.a.run(witness);
@@ -399,18 +400,18 @@ class Prover {
   // The key's bases on the device, one context per query; a context runs one call at a time, so the
   // G1 queries of concurrent proofs take turns, as do their B2 queries.
   struct ResidentKey {
-    ResidentKey(const ProvingKey<E>& key, const MsmConfig& config)
-        : a(host_span(key.a), config),
-          b_1(host_span(key.b_1), config),
-          l(host_span(key.l), config),
-          h(host_span(key.h), config),
-          b_2(host_span(key.b_2), config) {}
+    ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config)
+        : a(key.a, config),
+          b_1(key.b_1, config),
+          l(key.l, config),
+          h(key.h, config),
+          b_2(key.b_2, config) {}
     MsmContext<G1> a, b_1, l, h;
     MsmContext<G2> b_2;
     std::mutex g1_mutex, b_2_mutex;
   };
 
-  const ProvingKey<E>& key_;
+  ProvingKeyView<E> key_;
   ProverConfig config_;
   Rows a_rows_, b_rows_;
   // Deleted through a function made only on GPU backends, so that CPU-only programs never refer to

@@ -10,6 +10,7 @@
 // The roots of unity of the domain follow `roots` (SNARKJS-FORMATS.md: snarkjs' BLS12-381 roots
 // differ from zkcrypto's). A snarkjs key also carries the A and B matrices of its QAP, so that a
 // full witness is enough to prove; a key without them needs the a, b, c evaluations from the caller.
+// ProvingKeyView is the prover's copy-free view of a key (below).
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,7 @@
 
 #include "zkforge/curve/affine.hpp"
 #include "zkforge/groth16/verifying_key.hpp"
+#include "zkforge/memory/span.hpp"
 #include "zkforge/ntt/domain.hpp"
 
 namespace zkforge::groth16 {
@@ -67,6 +69,56 @@ struct ProvingKey {
   bool has_matrices() const { return !a_matrix.empty() || !b_matrix.empty(); }
 
   VerifyingKey<E> verifying_key() const { return VerifyingKey<E>{alpha_1, beta_2, gamma_2, delta_2, ic}; }
+};
+
+// The same key as the prover reads it: the counts, conventions and single points by value, every query
+// and matrix a span over memory that the caller owns and keeps alive — a ProvingKey's vectors (the
+// implicit conversion), or pinned or mapped memory of the caller's laid out as the element types
+// (Affine points, MatrixEntry), so that a key of tens of gigabytes is never copied to be proved with.
+template <class E>
+struct ProvingKeyView {
+  using G1 = Affine<typename E::G1>;
+  using G2 = Affine<typename E::G2>;
+  using Fr = typename E::Fr;
+
+  std::size_t num_vars = 0, num_public = 0, log_domain = 0;
+  HConvention h_convention = HConvention::odd_coset_lagrange;
+  RootConvention roots = RootConvention::snarkjs;
+  G1 alpha_1, beta_1, delta_1;
+  G2 beta_2, gamma_2, delta_2;
+  HostSpan<const G1> ic, a, b_1, l, h;
+  HostSpan<const G2> b_2;
+  HostSpan<const MatrixEntry<Fr>> a_matrix, b_matrix;
+
+  ProvingKeyView() = default;
+  ProvingKeyView(const ProvingKey<E>& k)  // implicit: wherever a view is asked for, a key will do
+      : num_vars(k.num_vars),
+        num_public(k.num_public),
+        log_domain(k.log_domain),
+        h_convention(k.h_convention),
+        roots(k.roots),
+        alpha_1(k.alpha_1),
+        beta_1(k.beta_1),
+        delta_1(k.delta_1),
+        beta_2(k.beta_2),
+        gamma_2(k.gamma_2),
+        delta_2(k.delta_2),
+        ic(k.ic),
+        a(k.a),
+        b_1(k.b_1),
+        l(k.l),
+        h(k.h),
+        b_2(k.b_2),
+        a_matrix(k.a_matrix),
+        b_matrix(k.b_matrix) {}
+  ProvingKeyView(const ProvingKey<E>&&) = delete;  // a view of a temporary would dangle
+
+  std::size_t domain_size() const { return std::size_t{1} << log_domain; }
+  bool has_matrices() const { return !a_matrix.empty() || !b_matrix.empty(); }
+
+  VerifyingKey<E> verifying_key() const {
+    return VerifyingKey<E>{alpha_1, beta_2, gamma_2, delta_2, std::vector<G1>(ic.begin(), ic.end())};
+  }
 };
 
 }  // namespace zkforge::groth16
