@@ -43,7 +43,7 @@ TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r a
     CHECK(vk.verify(groth16::Prover<E, GpuBackend>(key).public_inputs(host_span(witness)), gpu));
     // b_g2_msm overlapped with the other phases (the default) or after them: the same proof.
     groth16::ProverConfig in_turn;
-    in_turn.overlap_g2 = false;
+    in_turn.overlap = false;
     const auto serial = groth16::Prover<E, GpuBackend>(key, in_turn).prove(host_span(witness), blinding);
     CHECK(serial.a == gpu.a);
     CHECK(serial.b == gpu.b);

@@ -50,8 +50,8 @@
 
 namespace zkforge::groth16 {
 
-// Milliseconds per phase of one proof, and of the whole call (wall): where phases overlap (b_g2_msm
-// on its own thread, ProverConfig::overlap_g2), wall is below the phases' sum, total().
+// Milliseconds per phase of one proof, and of the whole call (wall): where phases overlap
+// (ProverConfig::overlap), wall is below the phases' sum, total().
 struct PhaseTimings {
   double evaluate = 0, prep_msm = 0, ntt_msm_h = 0, batch_add = 0, tail_msm = 0, b_g2_msm = 0, assemble = 0;
   double release = 0;  // giving the evaluations back to the memory policy at the end (entry (a))
@@ -64,11 +64,13 @@ struct PhaseTimings {
 struct ProverConfig {
   MsmConfig msm;         // window, threads and bucket method of every MSM
   unsigned threads = 0;  // CPU threads of the NTTs and the element-wise work; 0 uses every core
-  // On a GPU backend, B2's batch_add and tail MSM (b_g2_msm) run on a host thread of their own while
-  // ntt_msm_h and the G1 MSMs run, as C2 overlaps them: each call has its own stream, so the GPU and
-  // the host work of the two sides (gathers, uploads, window sums) overlap. The CPU backend's MSMs
-  // share one thread pool and always run one after another.
-  bool overlap_g2 = true;
+  // On a GPU backend, the phases that do not wait for one another run at once, as C2 overlaps them:
+  // B2's batch_add and tail MSM (b_g2_msm) on a host thread of their own beside ntt_msm_h and the G1
+  // MSMs, and with a resident key also A's, B1's and L's MSMs (tail_msm), which need only the witness,
+  // on another, beside the CPU's evaluation of a, b, c and ntt_msm_h. Each call has its own stream, so
+  // GPU work and host work (uploads, waits, window sums) overlap. The CPU backend's MSMs share one
+  // thread pool and always run one after another.
+  bool overlap = true;
   // On a GPU backend, the key's bases stay on the device from the prover's construction on (see the
   // file comment); out_of_memory there when they do not fit. false: uploaded by every proof's MSMs.
   bool resident_key = true;
@@ -106,16 +108,23 @@ class Prover {
     const auto start = Clock::now();
     {
       const std::size_t n = key_.domain_size();
-      HostVector<Fr> w = host_vector<Fr>(witness.size);
-      cpu_pool(config_.threads).parallel_for(witness.size, [&](std::size_t lo, std::size_t hi) {
-        for (std::size_t i = lo; i < hi; ++i) Fr::from_int(witness[i], w[i]);
-      }, 4096);
-      HostVector<Fr> a = evaluate(a_rows_, w, n), b = evaluate(b_rows_, w, n), c = host_vector<Fr>(n);
-      cpu_pool(config_.threads).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
-        for (std::size_t i = lo; i < hi; ++i) c[i] = a[i] * b[i];
-      }, 4096);
-      t.evaluate = ms_since(start);
-      proof = prove_evaluated(witness, span(a), span(b), span(c), blinding, t);
+      HostVector<Fr> w = host_vector<Fr>(0), a = host_vector<Fr>(0), b = host_vector<Fr>(0), c = host_vector<Fr>(0);
+      auto evaluate_abc = [&] {
+        const auto t0 = Clock::now();
+        w = host_vector<Fr>(witness.size);
+        cpu_pool(config_.threads).parallel_for(witness.size, [&](std::size_t lo, std::size_t hi) {
+          for (std::size_t i = lo; i < hi; ++i) Fr::from_int(witness[i], w[i]);
+        }, 4096);
+        a = evaluate(a_rows_, w, n);
+        b = evaluate(b_rows_, w, n);
+        c = host_vector<Fr>(n);
+        cpu_pool(config_.threads).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
+          for (std::size_t i = lo; i < hi; ++i) c[i] = a[i] * b[i];
+        }, 4096);
+        t.evaluate = ms_since(t0);
+        return Evaluations{span(a), span(b), span(c)};
+      };
+      proof = prove_from(witness, evaluate_abc, blinding, t);
       done = Clock::now();
     }  // w, a, b, c go back to the memory policy here
     t.release = ms_since(done);
@@ -132,7 +141,7 @@ class Prover {
     const ScopedMemoryPolicy scope(Memory::kPolicy);
     const auto start = Clock::now();
     PhaseTimings t;
-    Proof<E> proof = prove_evaluated(witness, span(a), span(b), span(c), blinding, t);
+    Proof<E> proof = prove_from(witness, [&] { return Evaluations{span(a), span(b), span(c)}; }, blinding, t);
     t.wall = ms_since(start);
     if (timings != nullptr) *timings = t;
     return proof;
@@ -165,7 +174,8 @@ class Prover {
       if (resident_) {
         for (std::size_t k = 0; k < circuits.size(); ++k) {
           Assignment& x = circuits[k];
-          proofs.push_back(prove_resident(x.witness, span(x.a), span(x.b), span(x.c), blindings[k], t));
+          proofs.push_back(
+              prove_resident(x.witness, [&] { return Evaluations{span(x.a), span(x.b), span(x.c)}; }, blindings[k], t));
         }
         t.wall = ms_since(t0);
         if (timings != nullptr) *timings = t;
@@ -293,16 +303,25 @@ class Prover {
     return witness.subspan(key_.num_public + 1, witness.size - key_.num_public - 1);
   }
 
-  Proof<E> prove_evaluated(HostSpan<const Int> witness, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c,
-                           const Blinding<Fr>& blinding, PhaseTimings& t) const {
+  // a, b, c on the domain: made by evaluate() (entry (a)) or the caller's (entry (b)).
+  struct Evaluations {
+    HostSpan<Fr> a, b, c;
+  };
+
+  // Every phase but evaluate's own work, which `evaluate` (returning Evaluations) does when called:
+  // first, or on a resident key beside the queries that need only the witness.
+  template <class Evaluate>
+  Proof<E> prove_from(HostSpan<const Int> witness, Evaluate&& evaluate, const Blinding<Fr>& blinding,
+                      PhaseTimings& t) const {
     if constexpr (kGpu) {
-      if (resident_) return prove_resident(witness, a, b, c, blinding, t);
+      if (resident_) return prove_resident(witness, evaluate, blinding, t);
     }
+    const Evaluations e = evaluate();
     const auto t0 = Clock::now();
     const MsmSplit all = prep_msm(witness, key_.num_public + 1, host());
     const MsmSplit priv = prep_msm(private_wires(witness), 0, host());
     t.prep_msm = ms_since(t0);
-    return prove_split(witness, a, b, c, blinding, all, priv, nullptr, t);
+    return prove_split(witness, e.a, e.b, e.c, blinding, all, priv, nullptr, t);
   }
 
   // The tail bases of a batch, gathered once for all its circuits.
@@ -317,7 +336,7 @@ class Prover {
                        PhaseTimings& t) const {
     const bool shared = g != nullptr && all.split;
     const bool shared_l = g != nullptr && priv.split;
-    // B2 (G2): on its own thread beside the rest on GPU backends (ProverConfig::overlap_g2), with the
+    // B2 (G2): on its own thread beside the rest on GPU backends (ProverConfig::overlap), with the
     // caller's memory policy and timings of its own, added once it is done.
     PhaseTimings g2_times;
     auto g2_sum = [&] {
@@ -326,7 +345,7 @@ class Prover {
                        g2_times.b_g2_msm, host(), shared ? &g->b_2 : nullptr);
     };
     std::future<Jacobian<G2>> g2_future;
-    if (config_.overlap_g2 && !std::is_same_v<Backend, Cpu>) g2_future = std::async(std::launch::async, g2_sum);
+    if (config_.overlap && !std::is_same_v<Backend, Cpu>) g2_future = std::async(std::launch::async, g2_sum);
 
     auto t0 = Clock::now();
     h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
@@ -345,12 +364,14 @@ class Prover {
     return assemble(sum_a, sum_b1, sum_b2, sum_l, h, blinding, t);
   }
 
-  // Every phase after evaluate, on the resident key: one MSM over all the bases of each query, B2's
-  // on a thread of its own (overlap_g2) beside H's, A's, B1's and L's. GPU backends only.
-  Proof<E> prove_resident(HostSpan<const Int> witness, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c,
-                          const Blinding<Fr>& blinding, PhaseTimings& t) const {
+  // Every phase on the resident key: one MSM over all the bases of each query. With `overlap`, B2's
+  // and the G1 tails' (A, B1, L) start at once, each on a host thread of its own, while this thread
+  // evaluates a, b, c and runs ntt_msm_h. GPU backends only.
+  template <class Evaluate>
+  Proof<E> prove_resident(HostSpan<const Int> witness, Evaluate&& evaluate, const Blinding<Fr>& blinding,
+                          PhaseTimings& t) const {
     ResidentKey& key = *resident_;
-    double g2_ms = 0;
+    double g2_ms = 0, tail_ms = 0;
     auto g2_sum = [&] {
       const ScopedMemoryPolicy scope(Memory::kPolicy);
       const auto t0 = Clock::now();
@@ -359,22 +380,35 @@ class Prover {
       g2_ms = ms_since(t0);
       return sum;
     };
+    struct Tails {
+      Jacobian<G1> a, b_1, l;
+    };
+    auto tail_sums = [&] {
+      const ScopedMemoryPolicy scope(Memory::kPolicy);
+      const auto t0 = Clock::now();
+      const std::lock_guard<std::mutex> lock(key.tail_mutex);
+      Tails sums{key.a.run(witness), key.b_1.run(witness), key.l.run(private_wires(witness))};
+      tail_ms = ms_since(t0);
+      return sums;
+    };
     std::future<Jacobian<G2>> g2_future;
-    if (config_.overlap_g2) g2_future = std::async(std::launch::async, g2_sum);
-    auto t0 = Clock::now();
-    h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
-    std::unique_lock<std::mutex> lock(key.g1_mutex);
-    const Jacobian<G1> h = key.h.run(HostSpan<const Fr>{a.data, key_.h.size});
+    std::future<Tails> tail_future;
+    if (config_.overlap) {
+      g2_future = std::async(std::launch::async, g2_sum);
+      tail_future = std::async(std::launch::async, tail_sums);
+    }
+    const Evaluations e = evaluate();
+    const auto t0 = Clock::now();
+    h_scalars(Backend{}, e.a, e.b, e.c, key_.h_convention, key_.roots, config_.threads);
+    std::unique_lock<std::mutex> h_lock(key.h_mutex);
+    const Jacobian<G1> h = key.h.run(HostSpan<const Fr>{e.a.data, key_.h.size});
+    h_lock.unlock();
     t.ntt_msm_h += ms_since(t0);
-    t0 = Clock::now();
-    const Jacobian<G1> sum_a = key.a.run(witness);
-    const Jacobian<G1> sum_b1 = key.b_1.run(witness);
-    const Jacobian<G1> sum_l = key.l.run(private_wires(witness));
-    lock.unlock();
-    t.tail_msm += ms_since(t0);
+    const Tails tails = tail_future.valid() ? tail_future.get() : tail_sums();
     const Jacobian<G2> sum_b2 = g2_future.valid() ? g2_future.get() : g2_sum();
+    t.tail_msm += tail_ms;
     t.b_g2_msm += g2_ms;
-    return assemble(sum_a, sum_b1, sum_b2, sum_l, h, blinding, t);
+    return assemble(tails.a, tails.b_1, sum_b2, tails.l, h, blinding, t);
   }
 
   // pi_a, pi_b and pi_c from the queries' sums and r, s.
@@ -397,8 +431,8 @@ class Prover {
     return proof;
   }
 
-  // The key's bases on the device, one context per query; a context runs one call at a time, so the
-  // G1 queries of concurrent proofs take turns, as do their B2 queries.
+  // The key's bases on the device, one context per query; a context runs one call at a time, so
+  // concurrent proofs take turns at each (A, B1 and L under one lock).
   struct ResidentKey {
     ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config)
         : a(key.a, config),
@@ -408,7 +442,7 @@ class Prover {
           b_2(key.b_2, config) {}
     MsmContext<G1> a, b_1, l, h;
     MsmContext<G2> b_2;
-    std::mutex g1_mutex, b_2_mutex;
+    std::mutex tail_mutex, h_mutex, b_2_mutex;
   };
 
   ProvingKeyView<E> key_;
