@@ -57,11 +57,8 @@ int main(int argc, char** argv) {
       witnesses.push_back(groth16::insecure::witness<Fr>(bits, xs, [&](std::size_t) { return (rng() & 1) != 0; }));
     }
     for (std::size_t k = 0; k < count; ++k) {
-      auto a = groth16::insecure::evaluate(qap.a, witnesses[k], qap.log_domain);
-      auto b = groth16::insecure::evaluate(qap.b, witnesses[k], qap.log_domain);
-      std::vector<Fr> c(a.size());
-      for (std::size_t i = 0; i < c.size(); ++i) c[i] = a[i] * b[i];
-      batch.push_back({host_span(witnesses[k]), std::move(a), std::move(b), std::move(c)});
+      auto e = groth16::insecure::evaluations(qap, witnesses[k]);
+      batch.push_back({host_span(witnesses[k]), std::move(e.a), std::move(e.b), std::move(e.c)});
       blindings.push_back(groth16::draw_blinding<Fr>());
     }
     const groth16::Prover<E, Cpu> prover(key);

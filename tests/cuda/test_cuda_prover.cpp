@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "support/insecure_batch.hpp"
 #include "support/seed.hpp"
 #include "support/gpu_backend.hpp"
 #include "zkforge/groth16/insecure_test_setup.hpp"
@@ -41,20 +42,18 @@ TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r a
     CHECK(cpu.c == gpu.c);
     const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
     CHECK(vk.verify(groth16::Prover<E, GpuBackend>(key).public_inputs(host_span(witness)), gpu));
-    // b_g2_msm overlapped with the other phases (the default) or after them: the same proof.
-    groth16::ProverConfig in_turn;
+    // The phases overlapped (the default) or one after another, and the key's bases uploaded by every
+    // proof's MSMs (split as prep_msm says) instead of resident: the same proof.
+    groth16::ProverConfig in_turn, streamed;
     in_turn.overlap = false;
-    const auto serial = groth16::Prover<E, GpuBackend>(key, in_turn).prove(host_span(witness), blinding);
-    CHECK(serial.a == gpu.a);
-    CHECK(serial.b == gpu.b);
-    CHECK(serial.c == gpu.c);
-    // The key's bases uploaded by every proof's MSMs, split as prep_msm says, instead of resident.
-    groth16::ProverConfig streamed;
     streamed.resident_key = false;
-    const auto split = groth16::Prover<E, GpuBackend>(key, streamed).prove(host_span(witness), blinding);
-    CHECK(split.a == gpu.a);
-    CHECK(split.b == gpu.b);
-    CHECK(split.c == gpu.c);
+    for (const auto& config : {in_turn, streamed}) {
+      const auto other = groth16::Prover<E, GpuBackend>(key, config).prove(host_span(witness), blinding);
+      INFO("overlap " << config.overlap << ", resident key " << config.resident_key);
+      CHECK(other.a == gpu.a);
+      CHECK(other.b == gpu.b);
+      CHECK(other.c == gpu.c);
+    }
     CHECK(t.wall > 0);
     CHECK(t.prep_msm == 0);  // resident: no split, so no classification
     CHECK(t.tail_msm > 0);
@@ -67,8 +66,7 @@ TEMPLATE_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys 
   using Fr = typename E::Fr;
   auto rng = test::rng_for(84);
   const auto qap = groth16::insecure::bits_circuit<Fr>(4, 60);
-  const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
-                                                Fr::random(rng)};
+  const auto waste = test::random_waste<Fr>(rng);
   const auto key = groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto, waste);
   std::vector<Fr> xs(4);
   for (auto& x : xs) x = Fr::random(rng);
@@ -89,34 +87,19 @@ TEMPLATE_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU'
   auto rng = test::rng_for(85);
   const std::size_t publics = 3, bits = 90;
   const auto qap = groth16::insecure::bits_circuit<Fr>(publics, bits);
-  const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
-                                                Fr::random(rng)};
+  const auto waste = test::random_waste<Fr>(rng);
   for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
     const auto key = groth16::insecure::setup<E>(qap, convention, RootConvention::zkcrypto, waste);
-    std::vector<std::vector<typename Fr::Int>> witnesses;
-    std::vector<typename groth16::Prover<E, GpuBackend>::Assignment> batch;
-    std::vector<groth16::Blinding<Fr>> blindings;
-    for (const int kind : {0, 1, 2}) {  // aux all 0, all 1, mixed
-      std::vector<Fr> xs(publics);
-      for (auto& x : xs) x = Fr::random(rng);
-      witnesses.push_back(groth16::insecure::witness<Fr>(bits, xs, [&](std::size_t) {
-        return kind == 0 ? false : kind == 1 ? true : (rng() & 1) != 0;
-      }));
-    }
-    for (const auto& w : witnesses) {
-      const auto a = groth16::insecure::evaluate(qap.a, w, qap.log_domain), b = groth16::insecure::evaluate(qap.b, w, qap.log_domain);
-      std::vector<Fr> c(a.size());
-      for (std::size_t i = 0; i < c.size(); ++i) c[i] = a[i] * b[i];
-      batch.push_back({host_span(w), a, b, c});
-      blindings.push_back({Fr::random(rng), Fr::random(rng)});
-    }
+    const auto inputs = test::aux_kind_batch<typename groth16::Prover<E, GpuBackend>::Assignment>(qap, publics, bits, rng);
+    const auto& witnesses = inputs.witnesses;
+    const auto& blindings = inputs.blindings;
     const groth16::Prover<E, Cpu> cpu(key);
     const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
     for (const bool resident : {true, false}) {
       groth16::ProverConfig config;
       config.resident_key = resident;
       const groth16::Prover<E, GpuBackend> gpu(key, config);
-      const auto proofs = gpu.prove_batch(batch, blindings);
+      const auto proofs = gpu.prove_batch(inputs.batch, blindings);
       REQUIRE(proofs.size() == witnesses.size());
       for (std::size_t k = 0; k < witnesses.size(); ++k) {
         const auto expected = cpu.prove(host_span(witnesses[k]), blindings[k]);

@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "support/insecure_batch.hpp"
 #include "support/seed.hpp"
 #include "zkforge/groth16/insecure_test_setup.hpp"
 #include "zkforge/groth16/prover.hpp"
@@ -31,12 +32,6 @@ F at_tau(std::vector<F> values, RootConvention roots, const F& tau) {
   return acc;
 }
 
-// Five random secrets, drawn in the order of ToxicWaste's fields.
-template <class F>
-groth16::insecure::ToxicWaste<F> random_waste(std::mt19937_64& rng) {
-  return {F::random(rng), F::random(rng), F::random(rng), F::random(rng), F::random(rng)};
-}
-
 }  // namespace
 
 TEMPLATE_TEST_CASE("insecure-setup keys of both H conventions give proofs that verify and open correctly",
@@ -46,7 +41,7 @@ TEMPLATE_TEST_CASE("insecure-setup keys of both H conventions give proofs that v
   auto rng = test::rng_for(91);
   const std::size_t publics = 3, bits = 20;
   const auto qap = groth16::insecure::bits_circuit<Fr>(publics, bits);
-  const auto waste = random_waste<Fr>(rng);
+  const auto waste = test::random_waste<Fr>(rng);
   for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
     for (const auto roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
       const auto key = groth16::insecure::setup<E>(qap, convention, roots, waste);
@@ -87,7 +82,7 @@ TEMPLATE_TEST_CASE("a batch of circuits sharing one key gives each circuit's own
   auto rng = test::rng_for(92);
   const std::size_t publics = 3, bits = 40;
   const auto qap = groth16::insecure::bits_circuit<Fr>(publics, bits);
-  const auto waste = random_waste<Fr>(rng);
+  const auto waste = test::random_waste<Fr>(rng);
   for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
     const auto key = groth16::insecure::setup<E>(qap, convention, RootConvention::zkcrypto, waste);
     const groth16::Prover<E, Cpu> prover(key);
@@ -106,10 +101,8 @@ TEMPLATE_TEST_CASE("a batch of circuits sharing one key gives each circuit's own
       std::vector<groth16::Blinding<Fr>> blindings;
       for (std::size_t k = 0; k < count; ++k) {
         const auto& w = witnesses[k];
-        const auto a = groth16::insecure::evaluate(qap.a, w, qap.log_domain), b = groth16::insecure::evaluate(qap.b, w, qap.log_domain);
-        std::vector<Fr> c(a.size());
-        for (std::size_t i = 0; i < c.size(); ++i) c[i] = a[i] * b[i];
-        batch.push_back({host_span(w), a, b, c});
+        auto e = groth16::insecure::evaluations(qap, w);
+        batch.push_back({host_span(w), std::move(e.a), std::move(e.b), std::move(e.c)});
         blindings.push_back({Fr::random(rng), Fr::random(rng)});
       }
       const auto proofs = prover.prove_batch(batch, blindings);

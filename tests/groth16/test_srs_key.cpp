@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "support/insecure_batch.hpp"
 #include "support/seed.hpp"
 #include "zkforge/groth16/insecure_test_setup.hpp"
 #include "zkforge/groth16/prover.hpp"
@@ -24,8 +25,7 @@ TEST_CASE("a key made from bellperson parameters and densities proves as the key
   auto rng = test::rng_for(93);
   const std::size_t publics = 3, bits = 40;
   const auto qap = groth16::insecure::bits_circuit<Fr>(publics, bits);
-  const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
-                                                Fr::random(rng)};
+  const auto waste = test::random_waste<Fr>(rng);
   const auto key = groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto, waste);
   const auto density = groth16::insecure::densities(qap);
   // The product wires appear in neither A nor B, and wire 0 not in B: the file leaves them out.
@@ -44,25 +44,10 @@ TEST_CASE("a key made from bellperson parameters and densities proves as the key
 
   const groth16::Prover<E, Cpu> original(key), prover(from_file);
   const groth16::PreparedVerifyingKey<E> vk(from_file.verifying_key());
-  std::vector<std::vector<Fr::Int>> witnesses;
-  std::vector<groth16::Prover<E, Cpu>::Assignment> batch;
-  std::vector<groth16::Blinding<Fr>> blindings;
-  for (const int kind : {0, 1, 2}) {  // aux all 0, all 1, mixed
-    std::vector<Fr> xs(publics);
-    for (auto& x : xs) x = Fr::random(rng);
-    witnesses.push_back(groth16::insecure::witness<Fr>(bits, xs, [&](std::size_t) {
-      return kind == 0 ? false : kind == 1 ? true : (rng() & 1) != 0;
-    }));
-  }
-  for (const auto& w : witnesses) {
-    const auto a = groth16::insecure::evaluate(qap.a, w, qap.log_domain);
-    const auto b = groth16::insecure::evaluate(qap.b, w, qap.log_domain);
-    std::vector<Fr> c(a.size());
-    for (std::size_t i = 0; i < c.size(); ++i) c[i] = a[i] * b[i];
-    batch.push_back({host_span(w), a, b, c});
-    blindings.push_back({Fr::random(rng), Fr::random(rng)});
-  }
-  const auto proofs = prover.prove_batch(batch, blindings);
+  const auto inputs = test::aux_kind_batch<groth16::Prover<E, Cpu>::Assignment>(qap, publics, bits, rng);
+  const auto& witnesses = inputs.witnesses;
+  const auto& blindings = inputs.blindings;
+  const auto proofs = prover.prove_batch(inputs.batch, blindings);
   REQUIRE(proofs.size() == witnesses.size());
   for (std::size_t k = 0; k < proofs.size(); ++k) {
     INFO("circuit " << k);
@@ -77,8 +62,7 @@ TEST_CASE("a key made from bellperson parameters and densities proves as the key
 TEST_CASE("parameters and densities that disagree are errors that name the section", "[groth16][srs]") {
   auto rng = test::rng_for(94);
   const auto qap = groth16::insecure::bits_circuit<Fr>(2, 10);
-  const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng), Fr::random(rng),
-                                                Fr::random(rng)};
+  const auto waste = test::random_waste<Fr>(rng);
   const auto key = groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto, waste);
   const auto density = groth16::insecure::densities(qap);
   const supra::Srs srs = groth16::srs_from_proving_key(key, density);

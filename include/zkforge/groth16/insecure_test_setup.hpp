@@ -148,6 +148,20 @@ std::vector<Fr> evaluate(const std::vector<MatrixEntry<Fr>>& matrix, const std::
   return out;
 }
 
+// All three evaluations of entry (b) for witness w: a = A·w, b = B·w and c = a ∘ b.
+template <class Fr>
+struct Evaluations {
+  std::vector<Fr> a, b, c;
+};
+
+template <class Fr>
+Evaluations<Fr> evaluations(const Qap<Fr>& q, const std::vector<typename Fr::Int>& w) {
+  Evaluations<Fr> e{evaluate(q.a, w, q.log_domain), evaluate(q.b, w, q.log_domain), {}};
+  e.c.resize(e.a.size());
+  for (std::size_t i = 0; i < e.c.size(); ++i) e.c[i] = e.a[i] * e.b[i];
+  return e;
+}
+
 // The densities of the QAP's A and B matrices (QueryDensity), as a synthesizer records them.
 template <class Fr>
 QueryDensity densities(const Qap<Fr>& q) {
