@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "support/errors.hpp"
 #include "support/seed.hpp"
 #include "zkforge/curve/bn254.hpp"
 #include "zkforge/curve/encoding_snarkjs.hpp"
@@ -16,13 +17,7 @@ namespace {
 
 template <class F>
 Errc error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.code();
-  }
-  FAIL("no zkforge::Error was thrown");
-  return Errc::invalid_argument;
+  return test::error_thrown_by(f).code();
 }
 
 // The first point with x = 2, 3, ... on the curve that is not in the prime-order subgroup.

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/errors.hpp"
 #include "support/seed.hpp"
 #include "zkforge/io/r1cs.hpp"
 #include "zkforge/io/wtns.hpp"
@@ -60,16 +61,10 @@ std::uint32_t get_u32(const std::vector<std::uint8_t>& b, std::uint64_t at) {
 template <class Read>
 Error error_of(const std::vector<std::uint8_t>& bytes, Read read) {
   const TempFile f(bytes);
-  try {
-    read(f.path);
-  } catch (const Error& e) {
-    return e;
-  }
-  FAIL("the reader accepted a damaged file");
-  return Error(Errc::invalid_argument, "");
+  return test::error_thrown_by([&] { read(f.path); });
 }
 
-bool contains(const Error& e, const std::string& s) { return std::string(e.what()).find(s) != std::string::npos; }
+using test::mentions;
 
 }  // namespace
 
@@ -89,7 +84,7 @@ TEST_CASE("the zkey reader reads snarkjs' key and refuses the other curve", "[io
   const Error e = error_of(bytes_of(data("bls12381", "chain.zkey")),
                            [](const std::string& p) { snarkjs::read_zkey<bn254::Engine>(p); });
   CHECK(e.code() == Errc::malformed_file);
-  CHECK(contains(e, "section 2 (header) at byte"));
+  CHECK(mentions(e, "section 2 (header) at byte"));
 }
 
 TEST_CASE("the zkey reader names the damage and its offset", "[io][zkey]") {
@@ -105,7 +100,7 @@ TEST_CASE("the zkey reader names the damage and its offset", "[io][zkey]") {
     b[0] = 'x';
     const Error e = error_of(b, read);
     CHECK(e.code() == Errc::malformed_file);
-    CHECK(contains(e, "at byte 0: expected the magic \"zkey\""));
+    CHECK(mentions(e, "at byte 0: expected the magic \"zkey\""));
   }
   SECTION("truncated anywhere") {
     auto rng = test::rng_for(71);
@@ -119,29 +114,29 @@ TEST_CASE("the zkey reader names the damage and its offset", "[io][zkey]") {
     auto b = good;
     put_u32(b, header - 8, 0xfffffff0u);  // the header section's size field (low word)
     const Error e = error_of(b, read);
-    CHECK(contains(e, "declares"));
+    CHECK(mentions(e, "declares"));
   }
   SECTION("nVars that disagrees with the point sections") {
     auto b = good;
     put_u32(b, header + 72, get_u32(good, header + 72) + 1);
     const Error e = error_of(b, read);
     CHECK(e.code() == Errc::malformed_file);
-    CHECK(contains(e, "section 5 (A)"));
+    CHECK(mentions(e, "section 5 (A)"));
   }
   SECTION("a domain size that is not a power of two") {
     auto b = good;
     put_u32(b, header + 80, 48);
     const Error e = error_of(b, read);
-    CHECK(contains(e, "at byte " + std::to_string(header + 80)));
-    CHECK(contains(e, "domainSize 48"));
+    CHECK(mentions(e, "at byte " + std::to_string(header + 80)));
+    CHECK(mentions(e, "domainSize 48"));
   }
   SECTION("a coefficient naming a signal past nVars") {
     auto b = good;
     const std::uint64_t first = table.section(4, "coefficients").offset + 4;
     put_u32(b, first + 8, 1u << 30);
     const Error e = error_of(b, read);
-    CHECK(contains(e, "at byte " + std::to_string(first + 8)));
-    CHECK(contains(e, "signal"));
+    CHECK(mentions(e, "at byte " + std::to_string(first + 8)));
+    CHECK(mentions(e, "signal"));
   }
   SECTION("a point off the curve") {
     auto b = good;
@@ -151,12 +146,12 @@ TEST_CASE("the zkey reader names the damage and its offset", "[io][zkey]") {
     b[at + 40] ^= 1;                                   // y's Montgomery bytes
     const Error e = error_of(b, read);
     CHECK((e.code() == Errc::not_on_curve || e.code() == Errc::not_canonical));
-    CHECK(contains(e, "section 5 (A) point " + std::to_string((at - a.offset) / 64)));
+    CHECK(mentions(e, "section 5 (A) point " + std::to_string((at - a.offset) / 64)));
   }
   SECTION("a protocol other than Groth16") {
     auto b = good;
     put_u32(b, table.section(1, "protocol").offset, 2);
-    CHECK(contains(error_of(b, read), "expected protocol 1"));
+    CHECK(mentions(error_of(b, read), "expected protocol 1"));
   }
 }
 
@@ -173,7 +168,7 @@ TEST_CASE("the wtns reader checks the prime, the count and every value", "[io][w
   const Error other = error_of(bytes_of(data("bls12381", "witness.wtns")), [](const std::string& p) {
     snarkjs::read_wtns<bn254::Fr>(p);
   });
-  CHECK(contains(other, "the prime is not the scalar field"));
+  CHECK(mentions(other, "the prime is not the scalar field"));
 
   const io::BinFile table(path, "wtns", 2);
   const std::uint64_t values = table.section(2, "values").offset;
@@ -181,11 +176,11 @@ TEST_CASE("the wtns reader checks the prime, the count and every value", "[io][w
   for (int i = 0; i < 32; ++i) big[values + 32 + i] = 0xff;
   const Error e = error_of(big, read);
   CHECK(e.code() == Errc::not_canonical);
-  CHECK(contains(e, "at byte " + std::to_string(values + 32)));
+  CHECK(mentions(e, "at byte " + std::to_string(values + 32)));
 
   auto count = good;
   put_u32(count, table.section(1, "header").offset + 36, static_cast<std::uint32_t>(w.size() + 1));
-  CHECK(contains(error_of(count, read), "nWitness values"));
+  CHECK(mentions(error_of(count, read), "nWitness values"));
 }
 
 TEMPLATE_TEST_CASE("the r1cs reader reads circom's constraints, which snarkjs' witness satisfies", "[io][r1cs]",
@@ -216,12 +211,12 @@ TEST_CASE("the r1cs reader names the damage and its offset", "[io][r1cs]") {
   auto wire = good;
   put_u32(wire, first_term, 1u << 31);
   const Error e = error_of(wire, read);
-  CHECK(contains(e, "at byte " + std::to_string(first_term)));
-  CHECK(contains(e, "is not below nWires"));
+  CHECK(mentions(e, "at byte " + std::to_string(first_term)));
+  CHECK(mentions(e, "is not below nWires"));
 
   auto terms = good;
   put_u32(terms, first_term - 4, 0x7fffffffu);  // a term count far beyond the section
-  CHECK(contains(error_of(terms, read), "term count"));
+  CHECK(mentions(error_of(terms, read), "term count"));
 
   auto rng = test::rng_for(72);
   for (int k = 0; k < 20; ++k) {

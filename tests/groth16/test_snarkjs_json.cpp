@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "support/errors.hpp"
 #include "support/gmp_oracle.hpp"
 #include "support/seed.hpp"
 #include "zkforge/groth16/verifier.hpp"
@@ -27,13 +28,8 @@ std::string fixture(const char* file) {
 // The code and message of the Error that fn throws.
 template <class Fn>
 std::pair<Errc, std::string> error_of(Fn fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return {e.code(), e.what()};
-  }
-  FAIL("no zkforge::Error thrown");
-  return {Errc::invalid_argument, ""};
+  const Error e = test::error_thrown_by(fn);
+  return {e.code(), e.what()};
 }
 
 template <class F>
