@@ -33,7 +33,7 @@ namespace zkforge::cuda {
 
 inline constexpr unsigned kNttBlock = 256;
 inline constexpr std::size_t kPowerRun = 64;
-// Tiles of 2^10 elements, 4 per thread in registers (72 registers: three blocks of 256 threads per
+// Tiles of 2^10 elements, 4 per thread in registers (78-80 registers: three blocks of 256 threads per
 // multiprocessor; 8 per thread took 126 and ran 1.7x slower on an H200, docs/perf.md); a pass after
 // the first takes up to kNttTileLog - kNttMinColumnsLog levels with rows of at least
 // 2^kNttMinColumnsLog consecutive elements (256 bytes).
