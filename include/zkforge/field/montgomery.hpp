@@ -76,16 +76,11 @@ __constant__ std::uint64_t kDeviceModulus[sizeof...(W)] = {W...};
 #endif
 
 // a*b*R^-1 mod p for a, b < p. On x86-64 CPUs with BMI2 and ADX, 4- and 6-word moduli take the
-// assembly of arch/x86_64_mont.hpp at run time; on NVIDIA GPUs they take the PTX of
-// arch/cuda_mont.hpp; otherwise (and in constant evaluation) mul_portable.
+// assembly of arch/x86_64_mont.hpp at run time; otherwise (and in constant evaluation) mul_portable.
+// On NVIDIA GPUs, Fp's product calls mul_cuda with its modulus in constant memory instead.
 template <std::size_t N>
 ZKF_HD constexpr ZKF_INLINE BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b, const BigInt<N>& p,
                                           std::uint64_t inv) {
-#if defined(ZKF_HAVE_CUDA_MONT)
-  if constexpr (N == 4 || N == 6) {
-    if (!__builtin_is_constant_evaluated()) return mul_cuda(a, b, p.w, inv);
-  }
-#endif
 #if defined(ZKF_HAVE_X86_64_MONT)
   if constexpr (N == 4 || N == 6) {
     if (!__builtin_is_constant_evaluated() && arch::x86_64::has_bmi2_adx()) {
