@@ -92,7 +92,7 @@ class Prover {
     }
     if constexpr (kGpu) {
       if (config_.resident_key)
-        resident_ = ResidentPtr(new ResidentKey(key_, config_.msm), [](ResidentKey* k) { delete k; });
+        resident_ = std::make_unique<ResidentKey>(key_, config_.msm);
     }
   }
 
@@ -345,7 +345,7 @@ class Prover {
                        g2_times.b_g2_msm, host(), shared ? &g->b_2 : nullptr);
     };
     std::future<Jacobian<G2>> g2_future;
-    if (config_.overlap && !std::is_same_v<Backend, Cpu>) g2_future = std::async(std::launch::async, g2_sum);
+    if (config_.overlap && kGpu) g2_future = std::async(std::launch::async, g2_sum);
 
     auto t0 = Clock::now();
     h_scalars(Backend{}, a, b, c, key_.h_convention, key_.roots, config_.threads);
@@ -448,10 +448,9 @@ class Prover {
   ProvingKeyView<E> key_;
   ProverConfig config_;
   Rows a_rows_, b_rows_;
-  // Deleted through a function made only on GPU backends, so that CPU-only programs never refer to
-  // MsmContext's members (defined by the GPU libraries).
-  using ResidentPtr = std::unique_ptr<ResidentKey, void (*)(ResidentKey*)>;
-  ResidentPtr resident_{nullptr, nullptr};
+  // Absent on the CPU backend, so that CPU-only programs never refer to MsmContext's members (defined
+  // by the GPU libraries).
+  std::conditional_t<kGpu, std::unique_ptr<ResidentKey>, std::nullptr_t> resident_{};
 };
 
 }  // namespace zkforge::groth16
