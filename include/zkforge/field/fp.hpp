@@ -58,11 +58,13 @@ class Fp {
   ZKF_HD static constexpr Int mont_r3() { constexpr Int v = kMont.r3; return v; }
 
 #if defined(ZKF_HAVE_CUDA_MONT)
-  // The modulus in the GPU's constant memory (montgomery::kDeviceModulus), for the product and sums.
+  // The modulus and -p^-1 in the GPU's constant memory (montgomery::kDeviceModulus, kDeviceMontInv),
+  // for the product and sums.
   template <std::size_t... I>
   __device__ static ZKF_INLINE const std::uint64_t (&device_modulus(std::index_sequence<I...>))[kLimbs] {
     return montgomery::kDeviceModulus<kModulus.w[I]...>;
   }
+  __device__ static ZKF_INLINE std::uint64_t device_mont_inv() { return montgomery::kDeviceMontInv<kMont.inv>; }
 #endif
 
   // a*b*R^-1 mod p, every Montgomery product of this field: on NVIDIA GPUs the PTX product of
@@ -70,7 +72,7 @@ class Fp {
   ZKF_HD static constexpr ZKF_INLINE Int product(const Int& a, const Int& b) {
 #if defined(ZKF_HAVE_CUDA_MONT)
     if (!__builtin_is_constant_evaluated())
-      return montgomery::mul_cuda(a, b, device_modulus(std::make_index_sequence<kLimbs>{}), mont_inv());
+      return montgomery::mul_cuda(a, b, device_modulus(std::make_index_sequence<kLimbs>{}), device_mont_inv());
 #endif
     return montgomery::mul(a, b, modulus(), mont_inv());
   }
