@@ -36,9 +36,9 @@ inline constexpr std::size_t kPowerRun = 64;
 // Tiles of 2^10 elements, 4 per thread in registers (78-80 registers: three blocks of 256 threads per
 // multiprocessor; 8 per thread took 126 and ran 1.7x slower on an H200, docs/perf.md); a pass after
 // the first takes up to kNttTileLog - kNttMinColumnsLog levels with rows of at least
-// 2^kNttMinColumnsLog consecutive elements (256 bytes).
+// 2^kNttMinColumnsLog consecutive elements (128 bytes, a whole cache line).
 inline constexpr unsigned kNttTileLog = 10;
-inline constexpr unsigned kNttMinColumnsLog = 3;
+inline constexpr unsigned kNttMinColumnsLog = 2;
 inline constexpr unsigned kNttThreadLog = 2;
 inline constexpr unsigned kNttTileThreads = 1u << (kNttTileLog - kNttThreadLog);
 inline constexpr unsigned kNttPowerLowLog = 10;  // g^j = lo[j mod 2^10] * hi[j >> 10]
@@ -107,7 +107,9 @@ __device__ ZKF_INLINE F ntt_twiddle(const F* table, std::size_t i, unsigned log_
 // permutes each run of 32 elements by XOR-ing its low five bits with a mask of bits 5-7 (columns
 // 0x1f, 0x15, 0x19, chosen so that every access pattern of the stages puts a warp's 32 lanes on 32
 // distinct banks: consecutive elements, and runs of 2^l consecutive ones 2^(l + R) apart, l < 5,
-// R <= 3).
+// R <= 3). The mask is byte (e >> 5) & 7 of the constant 0x130c0619'0a151f00, taken by one byte
+// permutation (computed from the bits, it cost six instructions per access, some of them on the
+// multiply-add pipe that the products keep busy).
 template <class F>
 struct NttSharedTile {
   static constexpr unsigned kWords = sizeof(F) / 4;
@@ -116,9 +118,7 @@ struct NttSharedTile {
 
   static constexpr std::size_t bytes(unsigned size) { return std::size_t{kWords} * size * 4; }
   __device__ static ZKF_INLINE unsigned slot(unsigned e) {
-    const unsigned mix = ((0u - ((e >> 5) & 1)) & 0x1fu) ^ ((0u - ((e >> 6) & 1)) & 0x15u) ^
-                         ((0u - ((e >> 7) & 1)) & 0x19u);
-    return e ^ mix;
+    return e ^ __byte_perm(0x0a151f00u, 0x130c0619u, (e >> 5) & 7);
   }
   __device__ ZKF_INLINE F load(unsigned e) const {
     std::uint32_t v[kWords];

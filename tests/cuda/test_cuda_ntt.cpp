@@ -4,9 +4,11 @@
 // with and without a coset, both root conventions; data on the device up to 2^22, with the twiddle
 // table grown and then read at a smaller size; inverse(forward(x)) = x on the GPU alone; and
 // Groth16's quotient done on the device (both H conventions, both root conventions) against the
-// CPU's steps.
+// CPU's steps; and at 2^26 (the 8-level passes of rows of 4) two outputs against Horner's rule on the
+// CPU and the inverse back to the input.
 #include <catch2/catch.hpp>
 
+#include <utility>
 #include <vector>
 
 #include "support/seed.hpp"
@@ -15,6 +17,7 @@
 #include "zkforge/groth16/ntt_msm_h.hpp"
 #include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/device_allocator.hpp"
+#include "zkforge/ntt/domain.hpp"
 
 using namespace zkforge;
 
@@ -109,6 +112,38 @@ TEMPLATE_TEST_CASE("the GPU NTT on device data equals the CPU NTT", "[cuda][ntt]
       CHECK(cpu == gpu);
     }
   }
+}
+
+TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 levels) gives the polynomial's values",
+          "[cuda][ntt]") {
+  using F = bls12_381::Fr;
+  constexpr unsigned kLog = 26;
+  constexpr std::size_t n = std::size_t{1} << kLog;
+  auto rng = test::rng_for(84);
+  std::vector<F> input(n);
+  for (auto& x : input) x = F::from_u64(rng());
+  int device = 0;
+  gpu::check(ZKF_GPU(GetDevice)(&device), "GetDevice");
+  DeviceBuffer<F, DeviceResource> buffer(cuda::device_resource(MemoryPolicy::pooled, device), n, nullptr);
+  gpu::check(ZKF_GPU(Memcpy)(buffer.data(), input.data(), n * sizeof(F), ZKF_GPU(MemcpyHostToDevice)), "Memcpy");
+  NttConfig<F> cfg;
+  cfg.order = NttOrder::NR;
+  ntt(GpuBackend{}, DeviceSpan<F>{buffer.data(), n, device}, cfg);
+  std::vector<F> values(n);
+  gpu::check(ZKF_GPU(Memcpy)(values.data(), buffer.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost)), "Memcpy");
+  // Bit-reversed output: position 0 holds P(1), position 2^25 = bitrev(1) holds P(omega).
+  const F omega = Domain<F>(kLog, cfg.convention).omega();
+  for (const auto& [position, point] : {std::pair{std::size_t{0}, F::one()}, std::pair{n >> 1, omega}}) {
+    F horner = F::zero();
+    for (std::size_t j = n; j-- > 0;) horner = horner * point + input[j];
+    INFO("output position " << position);
+    CHECK(values[position] == horner);
+  }
+  cfg.direction = NttDirection::inverse;
+  cfg.order = NttOrder::RN;
+  ntt(GpuBackend{}, DeviceSpan<F>{buffer.data(), n, device}, cfg);
+  gpu::check(ZKF_GPU(Memcpy)(values.data(), buffer.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost)), "Memcpy");
+  CHECK(values == input);
 }
 
 TEMPLATE_TEST_CASE("the quotient on the GPU equals ntt_msm_h's steps on the CPU", "[cuda][ntt][groth16]",
