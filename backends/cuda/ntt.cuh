@@ -264,8 +264,10 @@ struct NttPass {
 
 // The passes of a transform of size 2^log_n, lowest levels first: the bottom kNttTileLog levels in
 // tiles of consecutive elements, then the rest in as few passes as tiles of rows of at least
-// 2^kNttMinColumnsLog columns allow, their levels spread evenly; each later tile takes as many
-// columns as fill 2^kNttTileLog elements.
+// 2^kNttMinColumnsLog columns allow, their levels spread evenly but, except in the last pass, a whole
+// number of stages (2^24: 10, 8 and 6 levels, not 10, 7 and 7, which spends a shared-memory round
+// trip on a stage of one level in each pass); each later tile takes as many columns as fill
+// 2^kNttTileLog elements.
 inline std::vector<NttPass> ntt_passes(unsigned log_n) {
   std::vector<NttPass> passes;
   const unsigned first = std::min(kNttTileLog, log_n);
@@ -273,7 +275,9 @@ inline std::vector<NttPass> ntt_passes(unsigned log_n) {
   const unsigned rest = log_n - first, most = kNttTileLog - kNttMinColumnsLog;
   const unsigned count = (rest + most - 1) / most;
   for (unsigned i = 0, s = first; i < count; ++i) {
-    const unsigned levels = (rest - (s - first) + (count - i) - 1) / (count - i);
+    const unsigned left = rest - (s - first), passes_left = count - i;
+    unsigned levels = (left + passes_left - 1) / passes_left;
+    if (passes_left > 1) levels = std::min(most, (levels + kNttThreadLog - 1) / kNttThreadLog * kNttThreadLog);
     passes.push_back({s, levels, std::min(s, kNttTileLog - levels)});
     s += levels;
   }
