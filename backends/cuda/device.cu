@@ -52,6 +52,22 @@ MemoryStats memory_stats(MemoryPolicy policy, int device) { return device_resour
 void memory_flush(MemoryPolicy policy, int device) { device_resource(policy, device).flush(); }
 void memory_trim(MemoryPolicy policy, int device) { device_resource(policy, device).trim(); }
 
+void* device_allocate(MemoryPolicy policy, int device, std::size_t bytes) {
+  const DeviceGuard guard(device);
+  void* p = device_resource(policy, device).allocate(bytes, gpu::Stream{});
+  gpu::check(ZKF_GPU(StreamSynchronize)(gpu::Stream{}), "device_allocate");
+  return p;
+}
+
+void device_deallocate(MemoryPolicy policy, int device, void* p, std::size_t bytes) noexcept {
+  try {
+    const DeviceGuard guard(device);
+    device_resource(policy, device).deallocate(p, bytes, gpu::Stream{});
+  } catch (...) {
+    // A release has no caller to report to; the memory stays with the runtime.
+  }
+}
+
 void device_memory_info(int device, std::size_t& free_bytes, std::size_t& total_bytes) {
   const DeviceGuard guard(device);
   gpu::check(ZKF_GPU(MemGetInfo)(&free_bytes, &total_bytes), "MemGetInfo");

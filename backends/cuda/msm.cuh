@@ -447,10 +447,16 @@ std::pair<Xyzz<C>*, std::size_t> sum_tree(const Session& s, Xyzz<C>* from, Xyzz<
   return {from, count};
 }
 
-// One whole Pippenger over n resident points and n host scalars (32 bytes each).
+// Where an MSM's scalars (32 bytes each) are: host memory, uploaded per piece, or the device's.
+struct ScalarSource {
+  const void* data;
+  bool on_device;
+};
+
+// One whole Pippenger over n resident points and n scalars.
 template <class C, bool kMontgomery>
 Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
-                  const void* host_scalars, std::size_t n, const MsmConfig& config, std::size_t first_index) {
+                  ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index) {
   using S = typename C::Scalar;
   using Int = typename S::Int;
   static_assert(sizeof(S) == sizeof(Int), "Montgomery and canonical scalars must share their bytes");
@@ -458,8 +464,9 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   const MsmPlan& plan = layout.plan;
   gpu::Stream st = s.stream;
 
-  Buffer<Int> scalars(s.pool, n, st);
-  upload_bytes(s.device, scalars.data(), host_scalars, n * sizeof(Int), st);
+  Buffer<Int> uploaded(s.pool, source.on_device ? 0 : n, st);
+  if (!source.on_device) upload_bytes(s.device, uploaded.data(), source.data, n * sizeof(Int), st);
+  const Int* scalars = source.on_device ? static_cast<const Int*>(source.data) : uploaded.data();
 
   Buffer<std::uint32_t> keys0(s.pool, layout.entries, st), keys1(s.pool, layout.entries, st);
   Buffer<std::uint32_t> values0(s.pool, layout.entries, st), values1(s.pool, layout.entries, st);
@@ -467,7 +474,7 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   gpu::check(ZKF_GPU(MemsetAsync)(first_bad.data(), 0xff, sizeof(unsigned long long), st), "MemsetAsync");
   const auto offset = msm_detail::digit_offset<S::kLimbs>(plan.window_bits, plan.windows);
   make_digits<S, kMontgomery><<<blocks_for(n, kWordBlock), kWordBlock, 0, st>>>(
-      scalars.data(), infinity, static_cast<std::uint32_t>(n), offset, plan.window_bits, plan.windows, keys0.data(),
+      scalars, infinity, static_cast<std::uint32_t>(n), offset, plan.window_bits, plan.windows, keys0.data(),
       values0.data(), first_bad.data());
   check_launch("make_digits");
 
@@ -524,15 +531,15 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
 // MSM over resident points, in pieces that fit the device's memory.
 template <class C, bool kMontgomery>
 Jacobian<C> msm_resident(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
-                         const void* host_scalars, std::size_t n, const MsmConfig& config) {
+                         ScalarSource scalars, std::size_t n, const MsmConfig& config) {
   if (n == 0) return Jacobian<C>::identity();
   const std::size_t piece = msm_piece<C>(s, n, config, false);
-  const auto* bytes = static_cast<const unsigned char*>(host_scalars);
+  const auto* bytes = static_cast<const unsigned char*>(scalars.data);
   Xyzz<C> sum = Xyzz<C>::identity();
   for (std::size_t b = 0; b < n; b += piece) {
     const std::size_t m = std::min(piece, n - b);
-    sum = sum.add(run_piece<C, kMontgomery>(s, points + b, infinity + b, bytes + b * sizeof(typename C::Scalar), m,
-                                            config, b));
+    const ScalarSource part{bytes + b * sizeof(typename C::Scalar), scalars.on_device};
+    sum = sum.add(run_piece<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b));
   }
   return sum.to_jacobian();
 }
@@ -553,8 +560,8 @@ Jacobian<C> msm_from_host(HostSpan<const Affine<C>> points, const void* host_sca
   for (std::size_t b = 0; b < n; b += piece) {
     const std::size_t m = std::min(piece, n - b);
     upload_points(device, device_points.data(), infinity.data(), points.subspan(b, m), s.stream);
-    sum = sum.add(run_piece<C, kMontgomery>(s, device_points.data(), infinity.data(),
-                                            bytes + b * sizeof(typename C::Scalar), m, config, b));
+    const ScalarSource part{bytes + b * sizeof(typename C::Scalar), false};
+    sum = sum.add(run_piece<C, kMontgomery>(s, device_points.data(), infinity.data(), part, m, config, b));
   }
   return sum.to_jacobian();
 }
@@ -717,7 +724,18 @@ Jacobian<C> MsmContext<C>::run(HostSpan<const Scalar> scalars, std::size_t first
   impl_->check_range(first, scalars.size, "MsmContext::run");
   const cuda::DeviceGuard guard(impl_->device);
   return cuda::msm_resident<C, true>(impl_->session(), impl_->points.data() + first, impl_->infinity.data() + first,
-                                     scalars.data, scalars.size, impl_->config);
+                                     {scalars.data, false}, scalars.size, impl_->config);
+}
+
+template <class C>
+Jacobian<C> MsmContext<C>::run(DeviceSpan<const Scalar> scalars, std::size_t first) {
+  impl_->check_range(first, scalars.size, "MsmContext::run");
+  if (scalars.size > 0 && scalars.device != impl_->device)
+    throw Error(Errc::invalid_argument, "MsmContext::run: scalars on device " + std::to_string(scalars.device) +
+                                            ", bases on device " + std::to_string(impl_->device));
+  const cuda::DeviceGuard guard(impl_->device);
+  return cuda::msm_resident<C, true>(impl_->session(), impl_->points.data() + first, impl_->infinity.data() + first,
+                                     {scalars.data, true}, scalars.size, impl_->config);
 }
 
 template <class C>
@@ -725,7 +743,7 @@ Jacobian<C> MsmContext<C>::run(HostSpan<const typename Scalar::Int> scalars, std
   impl_->check_range(first, scalars.size, "MsmContext::run");
   const cuda::DeviceGuard guard(impl_->device);
   return cuda::msm_resident<C, false>(impl_->session(), impl_->points.data() + first, impl_->infinity.data() + first,
-                                      scalars.data, scalars.size, impl_->config);
+                                      {scalars.data, false}, scalars.size, impl_->config);
 }
 
 template <class C>

@@ -432,16 +432,15 @@ void NttBackend<gpu::Backend, F>::run(DeviceSpan<F> data, const NttConfig<F>& co
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT kernels");
 }
 
+namespace cuda {
+
+// Groth16's quotient (NttBackend::quotient) of host a, b, c, left in da (n elements on s.device);
+// enqueued on s.stream.
 template <class F>
-void NttBackend<gpu::Backend, F>::quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift,
-                                           const F& scale, bool to_coefficients, RootConvention roots) {
+void quotient_on_device(Session& s, F* da, HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c,
+                        const F& shift, const F& scale, bool to_coefficients, RootConvention roots) {
   const std::size_t n = a.size;
-  if (b.size != n || c.size != n) throw Error(Errc::size_mismatch, "quotient: a, b and c must have the same length");
-  if (n == 0) return;
-  const int device = cuda::current_device();
-  gpu::OwnedStream stream;
-  cuda::Session s{device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)};
-  cuda::Buffer<F> da(s.pool, n, s.stream), db(s.pool, n, s.stream), dc(s.pool, n, s.stream);
+  Buffer<F> db(s.pool, n, s.stream), dc(s.pool, n, s.stream);
   NttConfig<F> coefficients;
   coefficients.direction = NttDirection::inverse;
   coefficients.order = NttOrder::NR;
@@ -450,23 +449,64 @@ void NttBackend<gpu::Backend, F>::quotient(HostSpan<F> a, HostSpan<const F> b, H
   onto_coset.direction = NttDirection::forward;
   onto_coset.order = NttOrder::RN;
   onto_coset.coset = shift;
-  const std::pair<F*, const F*> columns[] = {{da.data(), a.data}, {db.data(), b.data}, {dc.data(), c.data}};
+  const std::pair<F*, const F*> columns[] = {{da, a.data}, {db.data(), b.data}, {dc.data(), c.data}};
   for (const auto& [on_device, host] : columns) {
-    cuda::upload_bytes(device, on_device, host, n * sizeof(F), s.stream);
-    cuda::ntt_on_device(s, on_device, n, coefficients);
-    cuda::ntt_on_device(s, on_device, n, onto_coset);
+    upload_bytes(s.device, on_device, host, n * sizeof(F), s.stream);
+    ntt_on_device(s, on_device, n, coefficients);
+    ntt_on_device(s, on_device, n, onto_coset);
   }
-  cuda::ntt_quotient<F><<<cuda::blocks_for(n, cuda::kNttBlock), cuda::kNttBlock, 0, s.stream>>>(
-      da.data(), db.data(), dc.data(), scale, n);
-  cuda::check_launch("ntt_quotient");
+  ntt_quotient<F><<<blocks_for(n, kNttBlock), kNttBlock, 0, s.stream>>>(da, db.data(), dc.data(), scale, n);
+  check_launch("ntt_quotient");
   if (to_coefficients) {
     NttConfig<F> back = coefficients;
     back.order = NttOrder::NN;
     back.coset = shift;
-    cuda::ntt_on_device(s, da.data(), n, back);
+    ntt_on_device(s, da, n, back);
   }
+}
+
+inline void check_quotient_sizes(std::size_t n, std::size_t b, std::size_t c) {
+  if (b != n || c != n) throw Error(Errc::size_mismatch, "quotient: a, b and c must have the same length");
+}
+
+}  // namespace cuda
+
+template <class F>
+void NttBackend<gpu::Backend, F>::quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift,
+                                           const F& scale, bool to_coefficients, RootConvention roots) {
+  const std::size_t n = a.size;
+  cuda::check_quotient_sizes(n, b.size, c.size);
+  if (n == 0) return;
+  const int device = cuda::current_device();
+  gpu::OwnedStream stream;
+  cuda::Session s{device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)};
+  cuda::Buffer<F> da(s.pool, n, s.stream);
+  cuda::quotient_on_device(s, da.data(), HostSpan<const F>(a.data, n), b, c, shift, scale, to_coefficients, roots);
   gpu::check(ZKF_GPU(MemcpyAsync)(a.data, da.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost), s.stream),
              "MemcpyAsync (quotient)");
+  gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "quotient kernels");
+}
+
+template <class F>
+void NttBackend<gpu::Backend, F>::quotient_to_device(HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c,
+                                                     const F& shift, const F& scale, bool to_coefficients,
+                                                     RootConvention roots, DeviceSpan<F> out) {
+  const std::size_t n = a.size;
+  cuda::check_quotient_sizes(n, b.size, c.size);
+  if (out.size > n)
+    throw Error(Errc::size_mismatch, "quotient_to_device: " + std::to_string(out.size) + " outputs asked of a quotient of " +
+                                         std::to_string(n));
+  if (n == 0) return;
+  const cuda::DeviceGuard guard(out.device);
+  gpu::OwnedStream stream;
+  cuda::Session s{out.device, stream.get(), cuda::device_pool(out.device), cuda::sm_count(out.device)};
+  // Computed in out itself when it holds all n values, else in a buffer of the call's.
+  cuda::Buffer<F> whole(s.pool, out.size == n ? 0 : n, s.stream);
+  F* da = out.size == n ? out.data : whole.data();
+  cuda::quotient_on_device(s, da, a, b, c, shift, scale, to_coefficients, roots);
+  if (da != out.data && out.size > 0)
+    gpu::check(ZKF_GPU(MemcpyAsync)(out.data, da, out.size * sizeof(F), ZKF_GPU(MemcpyDeviceToDevice), s.stream),
+               "MemcpyAsync (quotient to its output)");
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "quotient kernels");
 }
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/group.hpp"
 #include "zkforge/memory/device_allocator.hpp"
+#include "zkforge/memory/device_array.hpp"
 
 using namespace zkforge;
 
@@ -26,6 +28,15 @@ namespace {
 
 const std::size_t kSizes[] = {0, 1, 2, 3, 31, 32, 33, 255, 511, 512, 513, 1000};
 const unsigned kWindows[] = {0, 2, 7, 13};  // the GPU's own choice, the smallest, an odd one, a wide one
+
+// Scalars copied to `device` (pooled memory), for MsmContext::run on device scalars.
+template <class S>
+std::unique_ptr<DeviceArray<S>> upload(const std::vector<S>& scalars, int device) {
+  auto array = std::make_unique<DeviceArray<S>>(MemoryPolicy::pooled, device, scalars.size());
+  gpu::check(ZKF_GPU(Memcpy)(array->span().data, scalars.data(), scalars.size() * sizeof(S), ZKF_GPU(MemcpyHostToDevice)),
+             "Memcpy (scalars)");
+  return array;
+}
 
 // `count` distinct points from a random start and step, with the cases users hit placed among
 // them: the point at infinity, P and -P, a point repeated.
@@ -282,15 +293,18 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
   for (int repeat = 0; repeat < 3; ++repeat) {
     const auto sc = repeat == 0 ? test_scalars<S>(rng) : random_scalars<S>(pts.size(), rng);
     const auto ints = canonical(sc);
+    const auto on_device = upload(sc, ctx.device());
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{1000}}) {
       INFO(C::name << ", call " << repeat << ", n = " << n << ", seed " << test::seed());
       const Jacobian<C> want = msm(Cpu{}, first(pts, n), first(sc, n));
       CHECK(ctx.run(first(sc, n)) == want);
       CHECK(ctx.run(first(ints, n)) == want);
+      CHECK(ctx.run(on_device->span(n)) == want);
     }
     INFO(C::name << ", call " << repeat << ", bases [100, 613), seed " << test::seed());
     CHECK(ctx.run(first(sc, 513), 100) == msm(Cpu{}, part(pts, 100, 513), first(sc, 513)));
     CHECK(ctx.run(first(ints, 513), 487) == msm(Cpu{}, part(pts, 487, 513), first(sc, 513)));
+    CHECK(ctx.run(on_device->span(513), 487) == msm(Cpu{}, part(pts, 487, 513), first(sc, 513)));
   }
 
   const auto sc = random_scalars<S>(pts.size(), rng);
@@ -299,6 +313,10 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
   INFO(C::name << ", seed " << test::seed());
   CHECK(error_of([&] { ctx.run(first(sc, 2), 999); }) == Errc::size_mismatch);
   CHECK(error_of([&] { ctx.run(first(sc, 1), 1001); }) == Errc::size_mismatch);
+  const auto on_device = upload(sc, ctx.device());
+  CHECK(error_of([&] { ctx.run(on_device->span(2), 999); }) == Errc::size_mismatch);
+  const DeviceSpan<const S> elsewhere{on_device->span(1).data, 1, ctx.device() + 1};
+  CHECK(error_of([&] { ctx.run(elsewhere); }) == Errc::invalid_argument);
   CHECK(error_of([&] { ctx.run(host_span(ints)); }) == Errc::not_canonical);
   try {
     ctx.run(host_span(ints));
@@ -385,6 +403,7 @@ TEST_CASE("GPU MSM and batch_add split work that does not fit the free device me
   const auto bits = random_bitmap(n, rng);
   const Jacobian<C> want = chain_msm(p, q, sc, 0, n, 0);
   MsmContext<C> ctx(host_span(pts));
+  const auto on_device = upload(sc, ctx.device());
 
   // Leave free only a third of what one piece of n points needs (plus the backend's reserve).
   cuda::trim_device_pool();
@@ -398,6 +417,7 @@ TEST_CASE("GPU MSM and batch_add split work that does not fit the free device me
               << " one piece needs, seed " << test::seed());
   CHECK(msm(GpuBackend{}, host_span(pts), host_span(sc)) == want);
   CHECK(ctx.run(host_span(sc)) == want);
+  CHECK(ctx.run(on_device->span(n)) == want);
   CHECK(batch_add(GpuBackend{}, host_span(pts), host_span(bits)) == naive_batch_add(pts, 0, bits, n));
   CHECK(ctx.batch_add(host_span(bits)) == naive_batch_add(pts, 0, bits, n));
 }

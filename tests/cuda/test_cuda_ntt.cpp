@@ -4,19 +4,21 @@
 // with and without a coset, both root conventions; data on the device up to 2^22, with the twiddle
 // table grown and then read at a smaller size; inverse(forward(x)) = x on the GPU alone; and
 // Groth16's quotient done on the device (both H conventions, both root conventions) against the
-// CPU's steps; and at 2^26 (the 8-level passes of rows of 4) two outputs against Horner's rule on the
-// CPU and the inverse back to the input.
+// CPU's steps, also left on the device (whole or without its last value); and at 2^26 (passes of
+// rows of 4) two outputs against Horner's rule on the CPU and the inverse back to the input.
 #include <catch2/catch.hpp>
 
 #include <utility>
 #include <vector>
 
+#include "support/errors.hpp"
 #include "support/seed.hpp"
 #include "support/gpu_backend.hpp"
 #include "zkforge/arch/gpu_runtime.hpp"
 #include "zkforge/groth16/ntt_msm_h.hpp"
 #include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/device_allocator.hpp"
+#include "zkforge/memory/device_array.hpp"
 #include "zkforge/ntt/domain.hpp"
 
 using namespace zkforge;
@@ -114,12 +116,23 @@ TEMPLATE_TEST_CASE("the GPU NTT on device data equals the CPU NTT", "[cuda][ntt]
   }
 }
 
+TEST_CASE("the quotient left on the device rejects an output longer than the domain", "[cuda][ntt][groth16]") {
+  using F = bn254::Fr;
+  const std::vector<F> a(8, F::one());
+  DeviceArray<F> out(MemoryPolicy::pooled, 0, 9);
+  CHECK(test::error_thrown_by([&] {
+          groth16::h_scalars_to_device<GpuBackend, F>(host_span(a), host_span(a), host_span(a),
+                                                      groth16::HConvention::monomial, RootConvention::snarkjs,
+                                                      out.span());
+        }).code() == Errc::size_mismatch);
+}
+
 TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 levels) gives the polynomial's values",
           "[cuda][ntt]") {
   using F = bls12_381::Fr;
   constexpr unsigned kLog = 26;
   constexpr std::size_t n = std::size_t{1} << kLog;
-  auto rng = test::rng_for(84);
+  auto rng = test::rng_for(85);
   std::vector<F> input(n);
   for (auto& x : input) x = F::from_u64(rng());
   int device = 0;
@@ -163,6 +176,17 @@ TEMPLATE_TEST_CASE("the quotient on the GPU equals ntt_msm_h's steps on the CPU"
         CHECK(ga == ca);
         CHECK(gb == b);  // the device path leaves b and c as they were
         CHECK(gc == c);
+        // Left on the device, whole and without its last value (an H query one shorter than the domain).
+        for (const std::size_t kept : {n, n - 1}) {
+          DeviceArray<F> out(MemoryPolicy::pooled, 0, kept);
+          groth16::h_scalars_to_device<GpuBackend, F>(host_span(a), host_span(b), host_span(c), convention, roots,
+                                                      out.span());
+          std::vector<F> back(kept);
+          gpu::check(ZKF_GPU(Memcpy)(back.data(), out.span().data, kept * sizeof(F), ZKF_GPU(MemcpyDeviceToHost)),
+                     "Memcpy");
+          INFO(kept << " values kept");
+          CHECK(back == std::vector<F>(ca.begin(), ca.begin() + static_cast<std::ptrdiff_t>(kept)));
+        }
       }
     }
   }

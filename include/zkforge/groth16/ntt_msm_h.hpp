@@ -11,9 +11,9 @@
 //     Z(x) = x^n - 1 is the constant g^n - 1 on it, so (ab - c)/Z is one product per point, and an
 //     inverse coset NTT gives the coefficients of h (natural order; degree < n - 1).
 // The result replaces a; b and c are consumed (on GPU backends, which do every step on the device
-// with a, b, c uploaded once, they are left as they were). The MSM with the key's H is the caller's.
+// with a, b, c uploaded once, they are left as they were), or h_scalars_to_device leaves it on the
+// GPU for an MSM over device scalars. The MSM with the key's H is the caller's.
 #pragma once
-
 
 #include <type_traits>
 
@@ -29,6 +29,19 @@ struct HasQuotient : std::false_type {};
 template <class Backend, class Fr>
 struct HasQuotient<Backend, Fr, std::void_t<decltype(&NttBackend<Backend, Fr>::quotient)>> : std::true_type {};
 
+// The coset a quotient of n values is evaluated on, and 1 / Z there (Z = x^n - 1).
+template <class Fr>
+struct QuotientCoset {
+  Fr shift, z_inverse;
+  QuotientCoset(std::size_t n, HConvention convention, RootConvention roots) {
+    std::size_t log_n = 0;
+    while ((std::size_t{1} << log_n) < n) ++log_n;
+    shift = convention == HConvention::odd_coset_lagrange ? Domain<Fr>::root_of_unity(log_n + 1, roots)
+                                                          : Fr::generator();
+    z_inverse = (shift.pow(Fr::Int::from_u64(n)) - Fr::one()).inverse();
+  }
+};
+
 template <class Backend, class Fr>
 void h_scalars(Backend backend, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, HConvention convention,
                RootConvention roots, unsigned threads = 0) {
@@ -36,11 +49,9 @@ void h_scalars(Backend backend, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, 
   if (b.size != n || c.size != n)
     throw Error(Errc::size_mismatch, "ntt_msm_h: a, b and c must have the same length");
   if (n == 0) return;
-  std::size_t log_n = 0;
-  while ((std::size_t{1} << log_n) < n) ++log_n;
-  const Fr shift = convention == HConvention::odd_coset_lagrange ? Domain<Fr>::root_of_unity(log_n + 1, roots)
-                                                                 : Fr::generator();
-  const Fr z_inverse = (shift.pow(Fr::Int::from_u64(n)) - Fr::one()).inverse();
+  const QuotientCoset<Fr> coset(n, convention, roots);
+  const Fr& shift = coset.shift;
+  const Fr& z_inverse = coset.z_inverse;
   if constexpr (HasQuotient<Backend, Fr>::value) {
     const bool monomial = convention == HConvention::monomial;
     NttBackend<Backend, Fr>::quotient(a, HostSpan<const Fr>(b), HostSpan<const Fr>(c), shift,
@@ -74,6 +85,21 @@ void h_scalars(Backend backend, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, 
   back.order = NttOrder::NN;
   back.coset = shift;
   ntt(backend, a, back);
+}
+
+// The quotient's first out.size values left on the GPU (out.device) for the H MSM over device
+// scalars; a, b and c are not changed. GPU backends only.
+template <class Backend, class Fr>
+void h_scalars_to_device(HostSpan<const Fr> a, HostSpan<const Fr> b, HostSpan<const Fr> c, HConvention convention,
+                         RootConvention roots, DeviceSpan<Fr> out) {
+  const std::size_t n = a.size;
+  if (b.size != n || c.size != n)
+    throw Error(Errc::size_mismatch, "ntt_msm_h: a, b and c must have the same length");
+  if (n == 0) return;
+  const QuotientCoset<Fr> coset(n, convention, roots);
+  const bool monomial = convention == HConvention::monomial;
+  NttBackend<Backend, Fr>::quotient_to_device(a, b, c, coset.shift, monomial ? coset.z_inverse : Fr::one(), monomial,
+                                              roots, out);
 }
 
 }  // namespace zkforge::groth16

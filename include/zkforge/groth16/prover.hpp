@@ -44,6 +44,7 @@
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/groth16/randomness.hpp"
 #include "zkforge/groth16/split_msm.hpp"
+#include "zkforge/memory/device_array.hpp"
 #include "zkforge/memory/policy.hpp"
 #include "zkforge/msm/cuda.hpp"
 #include "zkforge/msm/msm.hpp"
@@ -399,9 +400,13 @@ class Prover {
     }
     const Evaluations e = evaluate();
     const auto t0 = Clock::now();
-    h_scalars(Backend{}, e.a, e.b, e.c, key_.h_convention, key_.roots, config_.threads);
+    // The quotient stays on the GPU for the H MSM: only a, b, c cross the bus.
+    DeviceArray<Fr> quotient(Memory::kPolicy, key.h.device(), e.a.size);
+    h_scalars_to_device<Backend, Fr>(HostSpan<const Fr>(e.a.data, e.a.size), HostSpan<const Fr>(e.b.data, e.b.size),
+                                     HostSpan<const Fr>(e.c.data, e.c.size), key_.h_convention, key_.roots,
+                                     quotient.span());
     std::unique_lock<std::mutex> h_lock(key.h_mutex);
-    const Jacobian<G1> h = key.h.run(HostSpan<const Fr>{e.a.data, key_.h.size});
+    const Jacobian<G1> h = key.h.run(quotient.span(key_.h.size));
     h_lock.unlock();
     t.ntt_msm_h += ms_since(t0);
     const Tails tails = tail_future.valid() ? tail_future.get() : tail_sums();

@@ -4,8 +4,8 @@
 //
 // msm(Cuda{}, points, scalars) and batch_add(Cuda{}, points, bitmap) take host spans, upload the
 // points and scalars on every call and return when the result is on the host. MsmContext uploads
-// the bases once and keeps them on the device, so that each later MSM moves only its scalars: the
-// form a prover uses. Both run on the device that is current when the call (or the context) is made,
+// the bases once and keeps them on the device, so that each later MSM moves only its scalars, or
+// nothing when they are on the device already: the form a prover uses. Both run on the device that is current when the call (or the context) is made,
 // take their per-call buffers from that device's allocator of the memory policy in force
 // (ScopedMemoryPolicy; pooled by default), and split work that does not fit the free device memory
 // into pieces whose results are summed. A context's bases have device memory of their own, held
@@ -68,6 +68,9 @@ class MsmContext {
   // Montgomery field elements, or canonical integers (not_canonical, naming the first index >= r).
   Jacobian<C> run(HostSpan<const Scalar> scalars, std::size_t first = 0);
   Jacobian<C> run(HostSpan<const typename Scalar::Int> scalars, std::size_t first = 0);
+  // Montgomery scalars already on the context's device (invalid_argument on another), e.g. a quotient
+  // the NTT left there (NttBackend::quotient_to_device): nothing crosses the bus but the result.
+  Jacobian<C> run(DeviceSpan<const Scalar> scalars, std::size_t first = 0);
 
   // The sum of the bases first + i whose bit i is set, over count bases (all from first by default);
   // the bitmap has ceil(count / 64) words and no bit set past count, as batch_add(...) requires.

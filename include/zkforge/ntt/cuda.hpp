@@ -27,6 +27,11 @@ struct NttBackend<Cuda, F> {
   // from the coset (inverse, natural -> natural). Only a comes back.
   static void quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift, const F& scale,
                        bool to_coefficients, RootConvention roots);  // backends/cuda/ntt.cuh
+  // The same quotient left on the device: its first out.size values (at most a.size) into out, on
+  // out.device, for an MSM over device scalars (MsmContext::run); a, b and c are not changed.
+  static void quotient_to_device(HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift,
+                                 const F& scale, bool to_coefficients, RootConvention roots,
+                                 DeviceSpan<F> out);  // backends/cuda/ntt.cuh
 };
 
 extern template struct NttBackend<Cuda, bls12_381::Fr>;

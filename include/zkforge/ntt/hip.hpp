@@ -17,6 +17,9 @@ struct NttBackend<Hip, F> {
   // Groth16's quotient with every step on the device, as NttBackend<Cuda, F>::quotient (ntt/cuda.hpp).
   static void quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift, const F& scale,
                        bool to_coefficients, RootConvention roots);  // backends/cuda/ntt.cuh
+  static void quotient_to_device(HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift,
+                                 const F& scale, bool to_coefficients, RootConvention roots,
+                                 DeviceSpan<F> out);  // backends/cuda/ntt.cuh
 };
 
 extern template struct NttBackend<Hip, bls12_381::Fr>;
