@@ -21,6 +21,7 @@ struct BenchOptions {
   std::string ntt_kind = "forward";  // forward, inverse or coset
   std::string memory = "pooled";     // prove: sync, pooled or deferred
   std::string key = "resident";      // prove on a GPU: resident (bases uploaded once) or streamed
+  std::string b_g2 = "gpu";          // prove on a GPU: b_g2_msm on the gpu or on the cpu's threads
   std::string data_dir = ZKFORGE_DATA_DIR;  // the bundled snarkjs proofs that `verify` times
 };
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Groth16 prover on the GPU backend (CUDA or HIP): with the same blinding r, s it gives the CPU
 // prover's proof, bit for bit, on snarkjs' keys of both curves and on monomial-basis keys of the
-// insecure test setup, with the key resident on the device or streamed per proof, one circuit or a
-// batch, and the proofs verify.
+// insecure test setup, with the key resident on the device or streamed per proof, b_g2_msm on the
+// GPU or on the CPU's threads, one circuit or a batch, and the proofs verify.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "support/insecure_batch.hpp"
 #include "support/seed.hpp"
@@ -42,14 +43,19 @@ TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r a
     CHECK(cpu.c == gpu.c);
     const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
     CHECK(vk.verify(groth16::Prover<E, GpuBackend>(key).public_inputs(host_span(witness)), gpu));
-    // The phases overlapped (the default) or one after another, and the key's bases uploaded by every
-    // proof's MSMs (split as prep_msm says) instead of resident: the same proof.
-    groth16::ProverConfig in_turn, streamed;
+    // The phases overlapped (the default) or one after another, the key's bases uploaded by every
+    // proof's MSMs (split as prep_msm says) instead of resident, and b_g2_msm on the CPU's threads
+    // (resident key and streamed): the same proof.
+    groth16::ProverConfig in_turn, streamed, g2_on_cpu, streamed_g2_on_cpu;
     in_turn.overlap = false;
     streamed.resident_key = false;
-    for (const auto& config : {in_turn, streamed}) {
+    g2_on_cpu.b_g2_msm = groth16::G2Placement::cpu;
+    streamed_g2_on_cpu = streamed;
+    streamed_g2_on_cpu.b_g2_msm = groth16::G2Placement::cpu;
+    for (const auto& config : {in_turn, streamed, g2_on_cpu, streamed_g2_on_cpu}) {
       const auto other = groth16::Prover<E, GpuBackend>(key, config).prove(host_span(witness), blinding);
-      INFO("overlap " << config.overlap << ", resident key " << config.resident_key);
+      INFO("overlap " << config.overlap << ", resident key " << config.resident_key << ", b_g2_msm on the "
+                      << (config.b_g2_msm == groth16::G2Placement::cpu ? "CPU" : "GPU"));
       CHECK(other.a == gpu.a);
       CHECK(other.b == gpu.b);
       CHECK(other.c == gpu.c);
@@ -95,15 +101,18 @@ TEMPLATE_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU'
     const auto& blindings = inputs.blindings;
     const groth16::Prover<E, Cpu> cpu(key);
     const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
-    for (const bool resident : {true, false}) {
+    for (const auto& [resident, g2] : {std::pair{true, groth16::G2Placement::gpu}, std::pair{false, groth16::G2Placement::gpu},
+                                       std::pair{true, groth16::G2Placement::cpu}}) {
       groth16::ProverConfig config;
       config.resident_key = resident;
+      config.b_g2_msm = g2;
       const groth16::Prover<E, GpuBackend> gpu(key, config);
       const auto proofs = gpu.prove_batch(inputs.batch, blindings);
       REQUIRE(proofs.size() == witnesses.size());
       for (std::size_t k = 0; k < witnesses.size(); ++k) {
         const auto expected = cpu.prove(host_span(witnesses[k]), blindings[k]);
-        INFO((resident ? "resident" : "streamed") << " key, circuit " << k);
+        INFO((resident ? "resident" : "streamed") << " key, b_g2_msm on the "
+                                                  << (g2 == groth16::G2Placement::cpu ? "CPU" : "GPU") << ", circuit " << k);
         CHECK(proofs[k].a == expected.a);
         CHECK(proofs[k].b == expected.b);
         CHECK(proofs[k].c == expected.c);

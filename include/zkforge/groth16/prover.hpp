@@ -6,7 +6,8 @@
 //   ntt_msm_h  the quotient's scalars (ntt_msm_h.hpp) and their MSM with H
 //   batch_add  the bases whose scalar is 1, for A, B1, B2 and L
 //   tail_msm   Pippenger over the significant scalars of A, B1 and L
-//   b_g2_msm   Pippenger over the significant scalars of B2 (on G2)
+//   b_g2_msm   Pippenger over the significant scalars of B2 (on G2; on a GPU backend, on the GPU or on
+//              the CPU's threads beside it: ProverConfig::b_g2_msm)
 //   assemble   pi_a = alpha1 + A + r·delta1,  pi_b = beta2 + B2 + s·delta2,
 //              pi_c = L + H + s·pi_a + r·(beta1 + B1 + s·delta1) - r·s·delta1
 // Each phase's time is returned in PhaseTimings. The prover holds a view of the key (ProvingKeyView:
@@ -35,6 +36,7 @@
 #include <future>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -62,6 +64,9 @@ struct PhaseTimings {
   }
 };
 
+// Where a GPU backend's prover runs b_g2_msm, B2's MSM on G2 (ProverConfig::b_g2_msm).
+enum class G2Placement { gpu, cpu };
+
 struct ProverConfig {
   MsmConfig msm;         // window, threads and bucket method of every MSM
   unsigned threads = 0;  // CPU threads of the NTTs and the element-wise work; 0 uses every core
@@ -75,6 +80,10 @@ struct ProverConfig {
   // On a GPU backend, the key's bases stay on the device from the prover's construction on (see the
   // file comment); out_of_memory there when they do not fit. false: uploaded by every proof's MSMs.
   bool resident_key = true;
+  // On a GPU backend, b_g2_msm on the GPU, or on the host's CPU threads beside the GPU's phases, as
+  // supra_seal C2 runs it (a GPU that is small or busy: B2's bases, the key's largest query, then stay
+  // on the host, and the resident key leaves them out). The CPU backend runs every phase on the CPU.
+  G2Placement b_g2_msm = G2Placement::gpu;
 };
 
 template <class E, class Backend, class Memory = PooledMemory>
@@ -93,7 +102,7 @@ class Prover {
     }
     if constexpr (kGpu) {
       if (config_.resident_key)
-        resident_ = std::make_unique<ResidentKey>(key_, config_.msm);
+        resident_ = std::make_unique<ResidentKey>(key_, config_.msm, config_.b_g2_msm == G2Placement::gpu);
     }
   }
 
@@ -342,8 +351,12 @@ class Prover {
     PhaseTimings g2_times;
     auto g2_sum = [&] {
       const ScopedMemoryPolicy scope(Memory::kPolicy);
-      return split_msm(Backend{}, key_.b_2, witness, all, config_.msm, g2_times.batch_add,
-                       g2_times.b_g2_msm, host(), shared ? &g->b_2 : nullptr);
+      const HostVector<Affine<G2>>* gathered = shared ? &g->b_2 : nullptr;
+      if (config_.b_g2_msm == G2Placement::cpu)
+        return split_msm(Cpu{}, key_.b_2, witness, all, config_.msm, g2_times.batch_add, g2_times.b_g2_msm, host(),
+                         gathered);
+      return split_msm(Backend{}, key_.b_2, witness, all, config_.msm, g2_times.batch_add, g2_times.b_g2_msm, host(),
+                       gathered);
     };
     std::future<Jacobian<G2>> g2_future;
     if (config_.overlap && kGpu) g2_future = std::async(std::launch::async, g2_sum);
@@ -376,8 +389,13 @@ class Prover {
     auto g2_sum = [&] {
       const ScopedMemoryPolicy scope(Memory::kPolicy);
       const auto t0 = Clock::now();
-      const std::lock_guard<std::mutex> lock(key.b_2_mutex);
-      const Jacobian<G2> sum = key.b_2.run(witness);
+      Jacobian<G2> sum = Jacobian<G2>::identity();
+      if (key.b_2) {
+        const std::lock_guard<std::mutex> lock(key.b_2_mutex);
+        sum = key.b_2->run(witness);
+      } else {
+        sum = msm(Cpu{}, key_.b_2, witness, config_.msm);
+      }
       g2_ms = ms_since(t0);
       return sum;
     };
@@ -436,17 +454,16 @@ class Prover {
     return proof;
   }
 
-  // The key's bases on the device, one context per query; a context runs one call at a time, so
-  // concurrent proofs take turns at each (A, B1 and L under one lock).
+  // The key's bases on the device, one context per query (B2's only when b_g2_msm runs on the GPU); a
+  // context runs one call at a time, so concurrent proofs take turns at each (A, B1 and L under one
+  // lock).
   struct ResidentKey {
-    ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config)
-        : a(key.a, config),
-          b_1(key.b_1, config),
-          l(key.l, config),
-          h(key.h, config),
-          b_2(key.b_2, config) {}
+    ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device)
+        : a(key.a, config), b_1(key.b_1, config), l(key.l, config), h(key.h, config) {
+      if (b_2_on_device) b_2.emplace(key.b_2, config);
+    }
     MsmContext<G1> a, b_1, l, h;
-    MsmContext<G2> b_2;
+    std::optional<MsmContext<G2>> b_2;
     std::mutex tail_mutex, h_mutex, b_2_mutex;
   };
 
