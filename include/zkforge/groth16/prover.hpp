@@ -20,8 +20,9 @@
 // backend's calls during prove() (ScopedMemoryPolicy).
 //
 // Key placement on GPU backends (ProverConfig::resident_key, the default): the prover uploads the
-// key's bases once, when it is made, into one MsmContext per query (A, B1, B2, L, H), and each proof
-// moves only its scalars. Every query is then one MSM over all its bases: with the bases on the device
+// key's bases once, when it is made, into one MsmContext per query (A, B1, L, H, and B2 unless
+// b_g2_msm runs on the CPU), and each proof moves only its scalars: the witness for the queries, and
+// a, b, c for the quotient, which stays on the device for the H MSM. Every query is then one MSM over all its bases: with the bases on the device
 // a split does not pay (a scalar 0 adds nothing, a 1 is one entry of one bucket), so prep_msm and
 // batch_add are skipped and their timings stay 0. Otherwise (resident_key = false, and on the CPU)
 // each MSM takes its bases from the host, split as prep_msm says.
