@@ -191,6 +191,7 @@ int bench_prove(const BenchOptions& o) {
   config.msm.threads = o.threads;
   config.resident_key = o.key == "resident";
   config.b_g2_msm = o.b_g2 == "cpu" ? groth16::G2Placement::cpu : groth16::G2Placement::gpu;
+  config.overlap = o.overlap == "on";
   const groth16::Prover<E, Backend, Memory> prover(key, config);
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   std::vector<groth16::PhaseTimings> runs;

@@ -22,6 +22,7 @@ struct BenchOptions {
   std::string memory = "pooled";     // prove: sync, pooled or deferred
   std::string key = "resident";      // prove on a GPU: resident (bases uploaded once) or streamed
   std::string b_g2 = "gpu";          // prove on a GPU: b_g2_msm on the gpu or on the cpu's threads
+  std::string overlap = "on";        // prove on a GPU: phases at once (on) or one after another (off)
   std::string data_dir = ZKFORGE_DATA_DIR;  // the bundled snarkjs proofs that `verify` times
 };
 
