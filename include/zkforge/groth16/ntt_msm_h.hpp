@@ -29,33 +29,40 @@ struct HasQuotient : std::false_type {};
 template <class Backend, class Fr>
 struct HasQuotient<Backend, Fr, std::void_t<decltype(&NttBackend<Backend, Fr>::quotient)>> : std::true_type {};
 
-// The coset a quotient of n values is evaluated on, and 1 / Z there (Z = x^n - 1).
+// The coset a quotient of n values is evaluated on and 1 / Z there (Z = x^n - 1); for a backend's
+// one-call quotient, the scale of ab - c (1 / Z in the monomial basis, else 1) and whether h goes back
+// to coefficients (monomial basis).
 template <class Fr>
 struct QuotientCoset {
-  Fr shift, z_inverse;
-  QuotientCoset(std::size_t n, HConvention convention, RootConvention roots) {
+  Fr shift, z_inverse, scale;
+  bool to_coefficients;
+  QuotientCoset(std::size_t n, HConvention convention, RootConvention roots)
+      : to_coefficients(convention == HConvention::monomial) {
     std::size_t log_n = 0;
     while ((std::size_t{1} << log_n) < n) ++log_n;
     shift = convention == HConvention::odd_coset_lagrange ? Domain<Fr>::root_of_unity(log_n + 1, roots)
                                                           : Fr::generator();
     z_inverse = (shift.pow(Fr::Int::from_u64(n)) - Fr::one()).inverse();
+    scale = to_coefficients ? z_inverse : Fr::one();
   }
 };
+
+inline void check_evaluation_sizes(std::size_t a, std::size_t b, std::size_t c) {
+  if (b != a || c != a) throw Error(Errc::size_mismatch, "ntt_msm_h: a, b and c must have the same length");
+}
 
 template <class Backend, class Fr>
 void h_scalars(Backend backend, HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, HConvention convention,
                RootConvention roots, unsigned threads = 0) {
   const std::size_t n = a.size;
-  if (b.size != n || c.size != n)
-    throw Error(Errc::size_mismatch, "ntt_msm_h: a, b and c must have the same length");
+  check_evaluation_sizes(n, b.size, c.size);
   if (n == 0) return;
   const QuotientCoset<Fr> coset(n, convention, roots);
   const Fr& shift = coset.shift;
   const Fr& z_inverse = coset.z_inverse;
   if constexpr (HasQuotient<Backend, Fr>::value) {
-    const bool monomial = convention == HConvention::monomial;
-    NttBackend<Backend, Fr>::quotient(a, HostSpan<const Fr>(b), HostSpan<const Fr>(c), shift,
-                                      monomial ? z_inverse : Fr::one(), monomial, roots);
+    NttBackend<Backend, Fr>::quotient(a, HostSpan<const Fr>(b), HostSpan<const Fr>(c), shift, coset.scale,
+                                      coset.to_coefficients, roots);
     return;
   }
   NttConfig<Fr> to_coefficients;
@@ -93,13 +100,10 @@ template <class Backend, class Fr>
 void h_scalars_to_device(HostSpan<const Fr> a, HostSpan<const Fr> b, HostSpan<const Fr> c, HConvention convention,
                          RootConvention roots, DeviceSpan<Fr> out) {
   const std::size_t n = a.size;
-  if (b.size != n || c.size != n)
-    throw Error(Errc::size_mismatch, "ntt_msm_h: a, b and c must have the same length");
+  check_evaluation_sizes(n, b.size, c.size);
   if (n == 0) return;
   const QuotientCoset<Fr> coset(n, convention, roots);
-  const bool monomial = convention == HConvention::monomial;
-  NttBackend<Backend, Fr>::quotient_to_device(a, b, c, coset.shift, monomial ? coset.z_inverse : Fr::one(), monomial,
-                                              roots, out);
+  NttBackend<Backend, Fr>::quotient_to_device(a, b, c, coset.shift, coset.scale, coset.to_coefficients, roots, out);
 }
 
 }  // namespace zkforge::groth16

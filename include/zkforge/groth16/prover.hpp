@@ -22,9 +22,9 @@
 // Key placement on GPU backends (ProverConfig::resident_key, the default): the prover uploads the
 // key's bases once, when it is made, into one MsmContext per query (A, B1, L, H, and B2 unless
 // b_g2_msm runs on the CPU), and each proof moves only its scalars: the witness for the queries, and
-// a, b, c for the quotient, which stays on the device for the H MSM. Every query is then one MSM over all its bases: with the bases on the device
-// a split does not pay (a scalar 0 adds nothing, a 1 is one entry of one bucket), so prep_msm and
-// batch_add are skipped and their timings stay 0. Otherwise (resident_key = false, and on the CPU)
+// a, b, c for the quotient, which stays on the device for the H MSM. Every query is then one MSM over
+// all its bases: with the bases on the device a split does not pay (a scalar 0 adds nothing, a 1 is
+// one entry of one bucket), so prep_msm and batch_add are skipped and their timings stay 0. Otherwise (resident_key = false, and on the CPU)
 // each MSM takes its bases from the host, split as prep_msm says.
 //
 // Two entry points: (a) the full witness, with a key that carries its matrices (a snarkjs zkey);
@@ -352,12 +352,11 @@ class Prover {
     PhaseTimings g2_times;
     auto g2_sum = [&] {
       const ScopedMemoryPolicy scope(Memory::kPolicy);
-      const HostVector<Affine<G2>>* gathered = shared ? &g->b_2 : nullptr;
-      if (config_.b_g2_msm == G2Placement::cpu)
-        return split_msm(Cpu{}, key_.b_2, witness, all, config_.msm, g2_times.batch_add, g2_times.b_g2_msm, host(),
-                         gathered);
-      return split_msm(Backend{}, key_.b_2, witness, all, config_.msm, g2_times.batch_add, g2_times.b_g2_msm, host(),
-                       gathered);
+      auto on = [&](auto backend) {
+        return split_msm(backend, key_.b_2, witness, all, config_.msm, g2_times.batch_add, g2_times.b_g2_msm,
+                         host(), shared ? &g->b_2 : nullptr);
+      };
+      return config_.b_g2_msm == G2Placement::cpu ? on(Cpu{}) : on(Backend{});
     };
     std::future<Jacobian<G2>> g2_future;
     if (config_.overlap && kGpu) g2_future = std::async(std::launch::async, g2_sum);

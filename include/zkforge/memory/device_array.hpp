@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstddef>
-#include <utility>
 
 #include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/span.hpp"
