@@ -6,8 +6,10 @@
 // of up to two: in a stage every thread takes four elements into registers (one group of 4 or two
 // of 2 that the stage's levels mix), runs their butterflies there and writes them back, so a tile
 // of ten levels crosses shared memory five times, not ten. A transform of 2^24 or 2^26 reads and
-// writes the array three times, 2^28 four (ntt_passes). Twiddles are read from a table of omega^i
-// per device and root convention, built once (ntt_twiddle_table), through the read-only cache.
+// writes the array three times, 2^28 four (ntt_passes). Twiddles come from a table of omega^i per
+// device and root convention, built once (ntt_twiddle_table): a block first copies the ones its
+// tile uses into shared memory beside the tile, so that no stage waits on a global load. Stages
+// whose groups stay within one warp's part of the tile are separated by a warp's barrier only.
 //   - natural input: Gentleman-Sande (decimation in frequency), levels of half-size n/2 down to 1,
 //     which leaves the output bit-reversed;
 //   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
@@ -33,14 +35,21 @@ namespace zkforge::cuda {
 
 inline constexpr unsigned kNttBlock = 256;
 inline constexpr std::size_t kPowerRun = 64;
-// Tiles of 2^10 elements, 4 per thread in registers (78-80 registers: three blocks of 256 threads per
-// multiprocessor; 8 per thread took 126 and ran 1.7x slower on an H200, docs/perf.md); a pass after
-// the first takes up to kNttTileLog - kNttMinColumnsLog levels with rows of at least
-// 2^kNttMinColumnsLog consecutive elements (128 bytes, a whole cache line).
+// Tiles of 2^10 elements, 4 per thread in registers; a pass after the first takes up to
+// kNttTileLog - kNttMinColumnsLog levels with rows of at least 2^kNttMinColumnsLog consecutive
+// elements (128 bytes, a whole cache line). A block holds its tile and the tile's twiddles in
+// shared memory (64 KB for 32-byte elements). Decimation in frequency runs at up to 128 registers,
+// two blocks per multiprocessor, in which the products of a stage interleave; decimation in time at
+// three blocks (85 registers): the faster for each on an H200, as was 4 elements per thread over 8
+// (docs/perf.md).
 inline constexpr unsigned kNttTileLog = 10;
 inline constexpr unsigned kNttMinColumnsLog = 2;
 inline constexpr unsigned kNttThreadLog = 2;
 inline constexpr unsigned kNttTileThreads = 1u << (kNttTileLog - kNttThreadLog);
+template <bool kDecimateInTime>
+inline constexpr unsigned kNttMinBlocks = kDecimateInTime ? 3 : 2;
+inline constexpr unsigned kNttWarpLog = 5;  // sync_warp orders 2^5 threads
+inline constexpr unsigned kNttWarp = 1u << kNttWarpLog;
 inline constexpr unsigned kNttPowerLowLog = 10;  // g^j = lo[j mod 2^10] * hi[j >> 10]
 
 // out[i] = scale * base^i for i < count.
@@ -94,6 +103,16 @@ __device__ ZKF_INLINE F load_vector(const F* p) {
   return r;
 }
 
+template <class F>
+__device__ ZKF_INLINE void store_vector(F* p, const F& x) {
+  static_assert(sizeof(F) % 16 == 0, "16-byte stores need a size that is a multiple of 16");
+  uint4 v[sizeof(F) / 16];
+  memcpy(v, &x, sizeof(F));
+  uint4* dst = reinterpret_cast<uint4*>(p);
+  ZKF_UNROLL
+  for (std::size_t i = 0; i < sizeof(F) / 16; ++i) dst[i] = v[i];
+}
+
 // The twiddle omega_K^i, or omega_K^-i for the inverse, from the table of omega_K^i (i < 2^(K-1)):
 // omega^-i = omega^(2^K - i) = -omega^(2^(K-1) - i) for i > 0.
 template <class F>
@@ -103,7 +122,8 @@ __device__ ZKF_INLINE F ntt_twiddle(const F* table, std::size_t i, unsigned log_
   return -load_vector<true>(table + ((std::size_t{1} << (log_table - 1)) - i));
 }
 
-// A tile in shared memory as 32-bit word planes, word w of element e at w * size + slot(e). slot
+// A tile in shared memory as 32-bit word planes, word w of element e at w * size + slot(e) (load and
+// store; load_at and store_at take the position itself: a table read at consecutive positions). slot
 // permutes each run of 32 elements by XOR-ing its low five bits with a mask of bits 5-7 (columns
 // 0x1f, 0x15, 0x19, chosen so that every access pattern of the stages puts a warp's 32 lanes on 32
 // distinct banks: consecutive elements, and runs of 2^l consecutive ones 2^(l + R) apart, l < 5,
@@ -120,19 +140,19 @@ struct NttSharedTile {
   __device__ static ZKF_INLINE unsigned slot(unsigned e) {
     return e ^ __byte_perm(0x0a151f00u, 0x130c0619u, (e >> 5) & 7);
   }
-  __device__ ZKF_INLINE F load(unsigned e) const {
+  __device__ ZKF_INLINE F load(unsigned e) const { return load_at(slot(e)); }
+  __device__ ZKF_INLINE void store(unsigned e, const F& x) const { store_at(slot(e), x); }
+  __device__ ZKF_INLINE F load_at(unsigned at) const {
     std::uint32_t v[kWords];
-    const unsigned at = slot(e);
     ZKF_UNROLL
     for (unsigned w = 0; w < kWords; ++w) v[w] = words[w * pitch + at];
     F r;
     memcpy(&r, v, sizeof(F));
     return r;
   }
-  __device__ ZKF_INLINE void store(unsigned e, const F& x) const {
+  __device__ ZKF_INLINE void store_at(unsigned at, const F& x) const {
     std::uint32_t v[kWords];
     memcpy(v, &x, sizeof(F));
-    const unsigned at = slot(e);
     ZKF_UNROLL
     for (unsigned w = 0; w < kWords; ++w) words[w * pitch + at] = v[w];
   }
@@ -143,17 +163,30 @@ struct NttSharedTile {
 // consecutive columns from column0 (log_c <= s). Tile element e = row << log_c | column offset.
 // The butterfly of tile level t (half-size 2^(s + t) in the array) between rows r and r + 2^t uses
 // omega_n^(j 2^(log_n - 1 - s - t)), j = (r mod 2^t) << s | column, which is table entry
-// j << (log_table - 1 - s - t) of the table of omega_K, K = log_table >= log_n.
+// j << (log_table - 1 - s - t) of the table of omega_K, K = log_table >= log_n. stage copies them
+// into the shared table twiddles, level t's at positions (2^t + row_low) << log_c | column (the
+// first 2^log_c positions unused), where twiddle reads them.
 template <class F>
 struct NttTileFrame {
   const F* table;
   unsigned log_table, s, log_c;
   std::size_t column0;
   bool inverse;
+  NttSharedTile<F> twiddles;
 
-  __device__ ZKF_INLINE F twiddle(unsigned t, unsigned row_low, unsigned column) const {
+  __device__ ZKF_INLINE F fetch(unsigned t, unsigned row_low, unsigned column) const {
     const std::size_t j = (static_cast<std::size_t>(row_low) << s) | (column0 + column);
     return ntt_twiddle(table, j << (log_table - 1 - (s + t)), log_table, inverse);
+  }
+  __device__ ZKF_INLINE void stage(unsigned levels) const {
+    const unsigned count = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
+    for (unsigned k = (1u << log_c) + threadIdx.x; k < count; k += blockDim.x) {
+      const unsigned row = k >> log_c, t = 31 - __clz(row);
+      twiddles.store_at(k, fetch(t, row ^ (1u << t), k & column_mask));
+    }
+  }
+  __device__ ZKF_INLINE F twiddle(unsigned t, unsigned row_low, unsigned column) const {
+    return twiddles.load_at((((1u << t) | row_low) << log_c) | column);
   }
 };
 
@@ -161,8 +194,11 @@ struct NttTileFrame {
 // frequency (downwards). The tile's 2^(log2 size - R) groups are the elements that differ only in
 // row bits [t, t + R); group g keeps its low log_c + t bits in place (so that a warp's lanes read
 // consecutive elements) and its other bits move above the stage's. Thread x takes the groups
-// x, x + T, ... (T threads), 2^kNttThreadLog elements in all.
-template <class F, unsigned R, bool kDecimateInTime>
+// x, x + T, ... (T threads), 2^kNttThreadLog elements in all: with R = kNttThreadLog, the one group x
+// (a tile of size >= 2^kNttThreadLog has size / 2^kNttThreadLog threads). kUnitFirst: the stage
+// holds the transform's levels 0 and 1, whose butterflies i = 0 (all of level 0's, half of level
+// 1's) have the twiddle omega^0 = 1 and skip the product.
+template <class F, unsigned R, bool kDecimateInTime, bool kUnitFirst>
 __device__ ZKF_INLINE void ntt_stage(const NttSharedTile<F>& tile, const NttTileFrame<F>& frame, unsigned t,
                                      unsigned size) {
   constexpr unsigned kRadix = 1u << R, kGroups = (1u << kNttThreadLog) >> R;
@@ -173,7 +209,7 @@ __device__ ZKF_INLINE void ntt_stage(const NttSharedTile<F>& tile, const NttTile
   for (unsigned q = 0; q < kGroups; ++q) {
     const unsigned g = threadIdx.x + q * blockDim.x;
     at[q] = (g & low_mask) | ((g >> low_bits) << (low_bits + R));
-    if (g < groups) {
+    if (R == kNttThreadLog || g < groups) {
       ZKF_UNROLL
       for (unsigned m = 0; m < kRadix; ++m) x[q][m] = tile.load(at[q] | (m << low_bits));
     }
@@ -184,13 +220,12 @@ __device__ ZKF_INLINE void ntt_stage(const NttSharedTile<F>& tile, const NttTile
     ZKF_UNROLL
     for (unsigned q = 0; q < kGroups; ++q) {
       const unsigned g = threadIdx.x + q * blockDim.x;
-      if (g >= groups) continue;
+      if (R < kNttThreadLog && g >= groups) continue;
       const unsigned column = g & ((1u << frame.log_c) - 1);
       const unsigned row_low = (g >> frame.log_c) & ((1u << t) - 1);
       ZKF_UNROLL
       for (unsigned i = 0; i < half; ++i) {
-        // Global level 0 has the single twiddle omega^0 = 1.
-        const bool unit = frame.s + t + k == 0;
+        const bool unit = kUnitFirst && i == 0;
         const F w = unit ? F::one() : frame.twiddle(t + k, row_low | (i << t), column);
         ZKF_UNROLL
         for (unsigned m = i; m < kRadix; m += 2 * half) {
@@ -210,7 +245,7 @@ __device__ ZKF_INLINE void ntt_stage(const NttSharedTile<F>& tile, const NttTile
   }
   ZKF_UNROLL
   for (unsigned q = 0; q < kGroups; ++q) {
-    if (threadIdx.x + q * blockDim.x >= groups) continue;
+    if (R < kNttThreadLog && threadIdx.x + q * blockDim.x >= groups) continue;
     ZKF_UNROLL
     for (unsigned m = 0; m < kRadix; ++m) tile.store(at[q] | (m << low_bits), x[q][m]);
   }
@@ -220,41 +255,66 @@ template <class F, bool kDecimateInTime>
 __device__ ZKF_INLINE void ntt_run_stage(unsigned r, const NttSharedTile<F>& tile, const NttTileFrame<F>& frame,
                                          unsigned t, unsigned size) {
   static_assert(kNttThreadLog == 2, "stages of one or two levels");
-  if (r == 2) {
-    ntt_stage<F, 2, kDecimateInTime>(tile, frame, t, size);
+  if (r == 2 && frame.s + t == 0) {
+    ntt_stage<F, 2, kDecimateInTime, true>(tile, frame, t, size);
+  } else if (r == 2) {
+    ntt_stage<F, 2, kDecimateInTime, false>(tile, frame, t, size);
   } else {
-    ntt_stage<F, 1, kDecimateInTime>(tile, frame, t, size);
+    ntt_stage<F, 1, kDecimateInTime, false>(tile, frame, t, size);
   }
 }
 
-// One tile of the levels s .. s + levels - 1 (see NttTileFrame): read into shared memory, stages
-// of up to kNttThreadLog levels (upwards for decimation in time, downwards in frequency), written
-// back.
+// One tile of the levels s .. s + levels - 1 (see NttTileFrame): its twiddles and elements read
+// into shared memory (the tile, then the twiddles), stages of up to kNttThreadLog levels (upwards
+// for decimation in time, downwards in frequency), written back.
+//
+// Warp w reads and writes the tile's elements [w C, (w + 1) C), C = 2^kNttWarpLog * 2^kNttThreadLog,
+// which are also the elements its threads hold in a stage of kNttThreadLog levels whose groups keep
+// at most kNttWarpLog low bits in place (log_c + t <= kNttWarpLog: the warp's 2^kNttWarpLog groups
+// then span exactly its part). Between two such phases only the warp's own threads need ordering.
 template <class F, bool kDecimateInTime>
-__global__ void __launch_bounds__(kNttTileThreads) ntt_tile(F* x, const F* table, unsigned log_table, unsigned s,
-                                                            unsigned levels, unsigned log_c, bool inverse) {
+__global__ void __launch_bounds__(kNttTileThreads, kNttMinBlocks<kDecimateInTime>)
+    ntt_tile(F* x, const F* table, unsigned log_table, unsigned s, unsigned levels, unsigned log_c, bool inverse) {
   extern __shared__ __align__(16) unsigned char ntt_shared[];
   const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
-  const NttSharedTile<F> tile{reinterpret_cast<std::uint32_t*>(ntt_shared), size};
+  std::uint32_t* const words = reinterpret_cast<std::uint32_t*>(ntt_shared);
+  const NttSharedTile<F> tile{words, size};
   const unsigned log_chunks = s - log_c;
   const std::size_t group = blockIdx.x >> log_chunks;
   const std::size_t column0 = static_cast<std::size_t>(blockIdx.x & ((1u << log_chunks) - 1)) << log_c;
   const std::size_t base = (group << (s + levels)) | column0;
-  const NttTileFrame<F> frame{table, log_table, s, log_c, column0, inverse};
-  for (unsigned e = threadIdx.x; e < size; e += blockDim.x)
-    tile.store(e, load_vector(x + base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)));
-  __syncthreads();
+  const NttTileFrame<F> frame{table, log_table, s, log_c, column0, inverse,
+                              NttSharedTile<F>{words + NttSharedTile<F>::kWords * size, size}};
+  const unsigned lanes = blockDim.x < kNttWarp ? blockDim.x : kNttWarp, part = lanes << kNttThreadLog;
+  const unsigned first = threadIdx.x / kNttWarp * part, lane = threadIdx.x % kNttWarp;
+  auto address = [&](unsigned e) { return base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask); };
+  for (unsigned e = first + lane; e < first + part && e < size; e += lanes) tile.store(e, load_vector(x + address(e)));
+  frame.stage(levels);
+  auto local = [&](unsigned t, unsigned r) {
+    return blockDim.x <= kNttWarp || (r == kNttThreadLog && log_c + t <= kNttWarpLog);
+  };
   const unsigned stages = (levels + kNttThreadLog - 1) / kNttThreadLog;
+  bool after_local = false;  // the twiddles were copied by the whole block
   for (unsigned i = 0; i < stages; ++i) {
     // Stage i holds levels [Ki, min(Ki + K, levels)) upwards (K = kNttThreadLog), the same stages
     // in reverse downwards.
     const unsigned stage = kDecimateInTime ? i : stages - 1 - i;
     const unsigned t = kNttThreadLog * stage, r = std::min(unsigned{kNttThreadLog}, levels - t);
+    const bool here = local(t, r);
+    if (here && after_local) {
+      sync_warp();
+    } else {
+      __syncthreads();
+    }
     ntt_run_stage<F, kDecimateInTime>(r, tile, frame, t, size);
+    after_local = here;
+  }
+  if (after_local) {
+    sync_warp();
+  } else {
     __syncthreads();
   }
-  for (unsigned e = threadIdx.x; e < size; e += blockDim.x)
-    x[base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask)] = tile.load(e);
+  for (unsigned e = first + lane; e < first + part && e < size; e += lanes) store_vector(x + address(e), tile.load(e));
 }
 
 // One pass: the levels s .. s + levels - 1, in tiles of 2^log_c columns.
@@ -289,7 +349,7 @@ void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, un
                   gpu::Stream stream) {
   const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
   const unsigned size = 1u << (p.levels + p.log_c);
-  const std::size_t shared = NttSharedTile<F>::bytes(size);
+  const std::size_t shared = 2 * NttSharedTile<F>::bytes(size);  // the tile and its twiddles
   const unsigned threads = std::max(1u, std::min(kNttTileThreads, size >> kNttThreadLog));
   gpu::check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime>),
                                        ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(shared)),

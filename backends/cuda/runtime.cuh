@@ -25,6 +25,18 @@ __device__ ZKF_INLINE std::size_t thread_index() {
   return static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
 }
 
+// Orders the shared-memory accesses of the threads of one warp of 32 (on AMD GPUs, of the wavefront
+// of 64 that holds them): __syncwarp's fences and barrier, as ROCm implements it.
+__device__ ZKF_INLINE void sync_warp() {
+#if defined(__HIP_PLATFORM_AMD__)
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+  __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+#else
+  __syncwarp();
+#endif
+}
+
 inline unsigned blocks_for(std::size_t threads, unsigned block) {
   return static_cast<unsigned>((threads + block - 1) / block);
 }
