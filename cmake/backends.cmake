@@ -1,5 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # Checks the GPU backends that were asked for; a backend asked for and not found stops the configure.
+
+# nvcc for the CUDA backend or the HIP backend on NVIDIA GPUs: sm_90 unless CMAKE_CUDA_ARCHITECTURES says.
+macro(zkforge_enable_nvcc)
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    set(CMAKE_CUDA_ARCHITECTURES 90)
+  endif()
+  enable_language(CUDA)
+  set(CMAKE_CUDA_STANDARD 17)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+endmacro()
+
 if(ZKFORGE_CUDA)
   include(CheckLanguage)
   check_language(CUDA)
@@ -12,12 +23,7 @@ if(ZKFORGE_CUDA)
     message(FATAL_ERROR "ZKFORGE_CUDA=ON but the CUDA toolkit libraries (cudart) were not found: "
                         "set CUDAToolkit_ROOT, or configure with -DZKFORGE_CUDA=OFF")
   endif()
-  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-    set(CMAKE_CUDA_ARCHITECTURES 90)
-  endif()
-  enable_language(CUDA)
-  set(CMAKE_CUDA_STANDARD 17)
-  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  zkforge_enable_nvcc()
   message(STATUS "zkforge: CUDA backend ON (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, sm ${CMAKE_CUDA_ARCHITECTURES})")
 else()
   message(STATUS "zkforge: CUDA backend OFF (-DZKFORGE_CUDA=ON to build it)")
@@ -63,12 +69,7 @@ elseif(ZKFORGE_HIP_NVIDIA)
     message(FATAL_ERROR "ZKFORGE_HIP_NVIDIA=ON needs HIP's headers for NVIDIA (Debian: libamdhip64-dev; "
                         "scripts/deps.sh --hip)")
   endif()
-  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-    set(CMAKE_CUDA_ARCHITECTURES 90)
-  endif()
-  enable_language(CUDA)
-  set(CMAKE_CUDA_STANDARD 17)
-  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  zkforge_enable_nvcc()
   message(STATUS "zkforge: HIP backend ON for NVIDIA GPUs (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, "
                  "sm ${CMAKE_CUDA_ARCHITECTURES})")
 else()
