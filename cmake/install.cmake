@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
-# Installs headers and targets so that find_package(zkforge CONFIG) gives zkforge::zkforge and zkforge::cpu.
+# Installs headers and targets so that find_package(zkforge CONFIG) gives zkforge::zkforge, zkforge::cpu
+# and the GPU backends built: zkforge::cuda, zkforge::hip (for AMD or for NVIDIA GPUs).
 include(CMakePackageConfigHelpers)
 
 install(DIRECTORY include/zkforge DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 set(zkforge_installed_targets zkforge zkforge_cpu)
 if(ZKFORGE_CUDA)
   list(APPEND zkforge_installed_targets zkforge_cuda)
+endif()
+if(ZKFORGE_HIP OR ZKFORGE_HIP_NVIDIA)
+  list(APPEND zkforge_installed_targets zkforge_hip)
 endif()
 install(TARGETS ${zkforge_installed_targets} EXPORT zkforgeTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
