@@ -689,6 +689,15 @@ struct MsmContext<C>::Impl {
                                            ") of a context holding " + std::to_string(n));
   }
 
+  // An MSM of count scalars (Montgomery or canonical; on the host or this device) with the bases from first.
+  template <bool kMontgomery>
+  Jacobian<C> msm(cuda::ScalarSource scalars, std::size_t count, std::size_t first) {
+    check_range(first, count, "MsmContext::run");
+    const cuda::DeviceGuard guard(device);
+    return cuda::msm_resident<C, kMontgomery>(session(), points.data() + first, infinity.data() + first, scalars, count,
+                                              config);
+  }
+
   int device;
   gpu::OwnedStream stream;
   SynchronousDevice memory;  // the bases': held for the context's life, outside the policies' accounting
@@ -721,29 +730,20 @@ int MsmContext<C>::device() const {
 
 template <class C>
 Jacobian<C> MsmContext<C>::run(HostSpan<const Scalar> scalars, std::size_t first) {
-  impl_->check_range(first, scalars.size, "MsmContext::run");
-  const cuda::DeviceGuard guard(impl_->device);
-  return cuda::msm_resident<C, true>(impl_->session(), impl_->points.data() + first, impl_->infinity.data() + first,
-                                     {scalars.data, false}, scalars.size, impl_->config);
+  return impl_->template msm<true>({scalars.data, false}, scalars.size, first);
 }
 
 template <class C>
 Jacobian<C> MsmContext<C>::run(DeviceSpan<const Scalar> scalars, std::size_t first) {
-  impl_->check_range(first, scalars.size, "MsmContext::run");
   if (scalars.size > 0 && scalars.device != impl_->device)
     throw Error(Errc::invalid_argument, "MsmContext::run: scalars on device " + std::to_string(scalars.device) +
                                             ", bases on device " + std::to_string(impl_->device));
-  const cuda::DeviceGuard guard(impl_->device);
-  return cuda::msm_resident<C, true>(impl_->session(), impl_->points.data() + first, impl_->infinity.data() + first,
-                                     {scalars.data, true}, scalars.size, impl_->config);
+  return impl_->template msm<true>({scalars.data, true}, scalars.size, first);
 }
 
 template <class C>
 Jacobian<C> MsmContext<C>::run(HostSpan<const typename Scalar::Int> scalars, std::size_t first) {
-  impl_->check_range(first, scalars.size, "MsmContext::run");
-  const cuda::DeviceGuard guard(impl_->device);
-  return cuda::msm_resident<C, false>(impl_->session(), impl_->points.data() + first, impl_->infinity.data() + first,
-                                      {scalars.data, false}, scalars.size, impl_->config);
+  return impl_->template msm<false>({scalars.data, false}, scalars.size, first);
 }
 
 template <class C>
