@@ -95,30 +95,6 @@ struct alignas(16) DevicePoint {
   typename C::Field x, y;
 };
 
-template <class T>
-__device__ ZKF_INLINE T load16(const T* p) {
-  static_assert(sizeof(T) % 16 == 0, "16-byte vector loads need a size that is a multiple of 16");
-  constexpr std::size_t kVectors = sizeof(T) / 16;
-  uint4 v[kVectors];
-  const uint4* src = reinterpret_cast<const uint4*>(p);
-  ZKF_UNROLL
-  for (std::size_t i = 0; i < kVectors; ++i) v[i] = src[i];
-  T r;
-  memcpy(&r, v, sizeof(T));
-  return r;
-}
-
-template <class T>
-__device__ ZKF_INLINE void store16(T* p, const T& value) {
-  static_assert(sizeof(T) % 16 == 0, "16-byte vector stores need a size that is a multiple of 16");
-  constexpr std::size_t kVectors = sizeof(T) / 16;
-  uint4 v[kVectors];
-  memcpy(v, &value, sizeof(T));
-  uint4* dst = reinterpret_cast<uint4*>(p);
-  ZKF_UNROLL
-  for (std::size_t i = 0; i < kVectors; ++i) dst[i] = v[i];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Point formulas
 
@@ -551,7 +527,7 @@ Jacobian<C> msm_from_host(HostSpan<const Affine<C>> points, const void* host_sca
   if (n == 0) return Jacobian<C>::identity();
   const int device = current_device();
   gpu::OwnedStream stream;
-  const Session s{device, stream.get(), device_pool(device), sm_count(device)};
+  const Session s = session_on(device, stream.get());
   const std::size_t piece = msm_piece<C>(s, n, config, true);
   Buffer<DevicePoint<C>> device_points(s.pool, piece, s.stream);
   Buffer<std::uint8_t> infinity(s.pool, piece, s.stream);
@@ -610,7 +586,7 @@ Jacobian<C> batch_add_from_host(HostSpan<const Affine<C>> points, HostSpan<const
   if (n == 0) return Jacobian<C>::identity();
   const int device = current_device();
   gpu::OwnedStream stream;
-  const Session s{device, stream.get(), device_pool(device), sm_count(device)};
+  const Session s = session_on(device, stream.get());
   const std::size_t piece = batch_add_piece<C>(s, n, true);
   Buffer<DevicePoint<C>> device_points(s.pool, piece, s.stream);
   Buffer<std::uint8_t> infinity(s.pool, piece, s.stream);
@@ -680,7 +656,7 @@ struct MsmContext<C>::Impl {
   }
 
   // A call's buffers come from the memory policy in force for the calling thread (ScopedMemoryPolicy).
-  cuda::Session session() const { return {device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)}; }
+  cuda::Session session() const { return cuda::session_on(device, stream.get()); }
 
   void check_range(std::size_t first, std::size_t count, const char* what) const {
     if (first > n || count > n - first)

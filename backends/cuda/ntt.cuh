@@ -89,37 +89,13 @@ __global__ void ntt_bit_reverse(F* out, const F* in, std::size_t n, unsigned log
   if (i < n) out[bit_reverse(i, log_n)] = in[i];
 }
 
-// A field element read 16 bytes at a time, through the read-only cache (kReadOnly: data that no
-// thread writes during the kernel) or the ordinary path.
-template <bool kReadOnly = false, class F>
-__device__ ZKF_INLINE F load_vector(const F* p) {
-  static_assert(sizeof(F) % 16 == 0, "16-byte loads need a size that is a multiple of 16");
-  uint4 v[sizeof(F) / 16];
-  const uint4* src = reinterpret_cast<const uint4*>(p);
-  ZKF_UNROLL
-  for (std::size_t i = 0; i < sizeof(F) / 16; ++i) v[i] = kReadOnly ? __ldg(src + i) : src[i];
-  F r;
-  memcpy(&r, v, sizeof(F));
-  return r;
-}
-
-template <class F>
-__device__ ZKF_INLINE void store_vector(F* p, const F& x) {
-  static_assert(sizeof(F) % 16 == 0, "16-byte stores need a size that is a multiple of 16");
-  uint4 v[sizeof(F) / 16];
-  memcpy(v, &x, sizeof(F));
-  uint4* dst = reinterpret_cast<uint4*>(p);
-  ZKF_UNROLL
-  for (std::size_t i = 0; i < sizeof(F) / 16; ++i) dst[i] = v[i];
-}
-
 // The twiddle omega_K^i, or omega_K^-i for the inverse, from the table of omega_K^i (i < 2^(K-1)):
 // omega^-i = omega^(2^K - i) = -omega^(2^(K-1) - i) for i > 0.
 template <class F>
 __device__ ZKF_INLINE F ntt_twiddle(const F* table, std::size_t i, unsigned log_table, bool inverse) {
-  if (!inverse) return load_vector<true>(table + i);
+  if (!inverse) return load16<true>(table + i);
   if (i == 0) return F::one();
-  return -load_vector<true>(table + ((std::size_t{1} << (log_table - 1)) - i));
+  return -load16<true>(table + ((std::size_t{1} << (log_table - 1)) - i));
 }
 
 // A tile in shared memory as 32-bit word planes, word w of element e at w * size + slot(e) (load and
@@ -288,10 +264,17 @@ __global__ void __launch_bounds__(kNttTileThreads, kNttMinBlocks<kDecimateInTime
   const unsigned lanes = blockDim.x < kNttWarp ? blockDim.x : kNttWarp, part = lanes << kNttThreadLog;
   const unsigned first = threadIdx.x / kNttWarp * part, lane = threadIdx.x % kNttWarp;
   auto address = [&](unsigned e) { return base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask); };
-  for (unsigned e = first + lane; e < first + part && e < size; e += lanes) tile.store(e, load_vector(x + address(e)));
+  for (unsigned e = first + lane; e < first + part && e < size; e += lanes) tile.store(e, load16(x + address(e)));
   frame.stage(levels);
   auto local = [&](unsigned t, unsigned r) {
     return blockDim.x <= kNttWarp || (r == kNttThreadLog && log_c + t <= kNttWarpLog);
+  };
+  auto barrier = [](bool warp_only) {
+    if (warp_only) {
+      sync_warp();
+    } else {
+      __syncthreads();
+    }
   };
   const unsigned stages = (levels + kNttThreadLog - 1) / kNttThreadLog;
   bool after_local = false;  // the twiddles were copied by the whole block
@@ -301,20 +284,12 @@ __global__ void __launch_bounds__(kNttTileThreads, kNttMinBlocks<kDecimateInTime
     const unsigned stage = kDecimateInTime ? i : stages - 1 - i;
     const unsigned t = kNttThreadLog * stage, r = std::min(unsigned{kNttThreadLog}, levels - t);
     const bool here = local(t, r);
-    if (here && after_local) {
-      sync_warp();
-    } else {
-      __syncthreads();
-    }
+    barrier(here && after_local);
     ntt_run_stage<F, kDecimateInTime>(r, tile, frame, t, size);
     after_local = here;
   }
-  if (after_local) {
-    sync_warp();
-  } else {
-    __syncthreads();
-  }
-  for (unsigned e = first + lane; e < first + part && e < size; e += lanes) store_vector(x + address(e), tile.load(e));
+  barrier(after_local);
+  for (unsigned e = first + lane; e < first + part && e < size; e += lanes) store16(x + address(e), tile.load(e));
 }
 
 // One pass: the levels s .. s + levels - 1, in tiles of 2^log_c columns.
@@ -473,7 +448,7 @@ template <class F>
 void NttBackend<gpu::Backend, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
   const int device = cuda::current_device();
   gpu::OwnedStream stream;
-  cuda::Session s{device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)};
+  cuda::Session s = cuda::session_on(device, stream.get());
   const std::size_t n = data.size;
   cuda::Buffer<F> x(s.pool, n, s.stream);
   cuda::upload_bytes(device, x.data(), data.data, n * sizeof(F), s.stream);
@@ -487,7 +462,7 @@ template <class F>
 void NttBackend<gpu::Backend, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
   const cuda::DeviceGuard guard(data.device);
   gpu::OwnedStream stream;
-  cuda::Session s{data.device, stream.get(), cuda::device_pool(data.device), cuda::sm_count(data.device)};
+  cuda::Session s = cuda::session_on(data.device, stream.get());
   cuda::ntt_on_device(s, data.data, data.size, config);
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT kernels");
 }
@@ -539,7 +514,7 @@ void NttBackend<gpu::Backend, F>::quotient(HostSpan<F> a, HostSpan<const F> b, H
   if (n == 0) return;
   const int device = cuda::current_device();
   gpu::OwnedStream stream;
-  cuda::Session s{device, stream.get(), cuda::device_pool(device), cuda::sm_count(device)};
+  cuda::Session s = cuda::session_on(device, stream.get());
   cuda::Buffer<F> da(s.pool, n, s.stream);
   cuda::quotient_on_device(s, da.data(), HostSpan<const F>(a.data, n), b, c, shift, scale, to_coefficients, roots);
   gpu::check(ZKF_GPU(MemcpyAsync)(a.data, da.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost), s.stream),
@@ -559,7 +534,7 @@ void NttBackend<gpu::Backend, F>::quotient_to_device(HostSpan<const F> a, HostSp
   if (n == 0) return;
   const cuda::DeviceGuard guard(out.device);
   gpu::OwnedStream stream;
-  cuda::Session s{out.device, stream.get(), cuda::device_pool(out.device), cuda::sm_count(out.device)};
+  cuda::Session s = cuda::session_on(out.device, stream.get());
   // Computed in out itself when it holds all n values, else in a buffer of the call's.
   cuda::Buffer<F> whole(s.pool, out.size == n ? 0 : n, s.stream);
   F* da = out.size == n ? out.data : whole.data();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Host and device helpers shared by the CUDA backend's algorithms (MSM, NTT): launch arithmetic,
-// the current device, one object per device (its pooled allocator, its pinned staging buffers),
-// uploads through pinned staging, and a call's session (device, stream, allocator).
+// 16-byte loads and stores of field elements and points, the current device, one object per device
+// (its pooled allocator, its pinned staging buffers), uploads through pinned staging, and a call's
+// session (device, stream, allocator).
 #pragma once
 
 #include <algorithm>
@@ -23,6 +24,32 @@ namespace zkforge::cuda {
 
 __device__ ZKF_INLINE std::size_t thread_index() {
   return static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+
+// A value whose size is a multiple of 16 bytes, read and written 16 bytes at a time; kReadOnly reads
+// through the read-only cache (data that no thread writes during the kernel).
+template <bool kReadOnly = false, class T>
+__device__ ZKF_INLINE T load16(const T* p) {
+  static_assert(sizeof(T) % 16 == 0, "16-byte vector loads need a size that is a multiple of 16");
+  constexpr std::size_t kVectors = sizeof(T) / 16;
+  uint4 v[kVectors];
+  const uint4* src = reinterpret_cast<const uint4*>(p);
+  ZKF_UNROLL
+  for (std::size_t i = 0; i < kVectors; ++i) v[i] = kReadOnly ? __ldg(src + i) : src[i];
+  T r;
+  memcpy(&r, v, sizeof(T));
+  return r;
+}
+
+template <class T>
+__device__ ZKF_INLINE void store16(T* p, const T& value) {
+  static_assert(sizeof(T) % 16 == 0, "16-byte vector stores need a size that is a multiple of 16");
+  constexpr std::size_t kVectors = sizeof(T) / 16;
+  uint4 v[kVectors];
+  memcpy(v, &value, sizeof(T));
+  uint4* dst = reinterpret_cast<uint4*>(p);
+  ZKF_UNROLL
+  for (std::size_t i = 0; i < kVectors; ++i) dst[i] = v[i];
 }
 
 // Orders the shared-memory accesses of the threads of one warp of 32 (on AMD GPUs, of the wavefront
@@ -186,6 +213,11 @@ struct Session {
   DeviceResource& pool;
   unsigned sms;
 };
+
+// A call's session on `device` and `stream`, with the device's allocator of the memory policy in force.
+inline Session session_on(int device, gpu::Stream stream) {
+  return {device, stream, device_pool(device), sm_count(device)};
+}
 
 template <class T>
 using Buffer = DeviceBuffer<T, DeviceResource>;
