@@ -24,8 +24,9 @@
 // b_g2_msm runs on the CPU), and each proof moves only its scalars: the witness for the queries, and
 // a, b, c for the quotient, which stays on the device for the H MSM. Every query is then one MSM over
 // all its bases: with the bases on the device a split does not pay (a scalar 0 adds nothing, a 1 is
-// one entry of one bucket), so prep_msm and batch_add are skipped and their timings stay 0. Otherwise (resident_key = false, and on the CPU)
-// each MSM takes its bases from the host, split as prep_msm says.
+// one entry of one bucket), so prep_msm and batch_add are skipped and their timings stay 0.
+// Otherwise (resident_key = false, and on the CPU) each MSM takes its bases from the host, split as
+// prep_msm says.
 //
 // Two entry points: (a) the full witness, with a key that carries its matrices (a snarkjs zkey);
 // (b) the full witness and the evaluations a, b, c computed by the caller (bellperson-style

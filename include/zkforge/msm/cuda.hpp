@@ -5,10 +5,10 @@
 // msm(Cuda{}, points, scalars) and batch_add(Cuda{}, points, bitmap) take host spans, upload the
 // points and scalars on every call and return when the result is on the host. MsmContext uploads
 // the bases once and keeps them on the device, so that each later MSM moves only its scalars, or
-// nothing when they are on the device already: the form a prover uses. Both run on the device that is current when the call (or the context) is made,
-// take their per-call buffers from that device's allocator of the memory policy in force
-// (ScopedMemoryPolicy; pooled by default), and split work that does not fit the free device memory
-// into pieces whose results are summed. A context's bases have device memory of their own, held
+// nothing when they are on the device already: the form a prover uses. Both run on the device that
+// is current when the call (or the context) is made, take their per-call buffers from that device's
+// allocator of the memory policy in force (ScopedMemoryPolicy; pooled by default), and split work
+// that does not fit the free device memory into pieces whose results are summed. A context's bases have device memory of their own, held
 // until the context is destroyed and outside the memory policies' accounting.
 //
 // Compiling this header needs no CUDA compiler: the definitions live in backends/cuda/msm.cuh and are
