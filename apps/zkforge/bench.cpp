@@ -149,39 +149,43 @@ int bench_ntt(const BenchOptions& o) {
   return 0;
 }
 
-// A Groth16 proof of a synthetic circuit of 2^K constraints and 2^K wires, for timing only: the key's
-// points are distinct points of the right groups (not a setup's; the proof is not valid), the A and
-// B matrices have one entry per row, and the witness is 3/8 zeros, 3/8 ones and 1/4 random values,
-// as circuits heavy in boolean signals have. One JSON line or row per phase, from the median run.
+// A Groth16 proof of a synthetic circuit of 2^K constraints and m wires (2^K unless --wires), for
+// timing only: the key's points are distinct points of the right groups (not a setup's; the proof is
+// not valid), the A and B matrices have one entry per row (row r reads wires r and 7r + 3, mod m), and
+// the witness is 3/8 zeros, 3/8 ones and 1/4 random values, as circuits heavy in boolean signals have.
+// One JSON line or row per phase, from the median run.
 template <class E, class Backend, class Memory>
 int bench_prove(const BenchOptions& o) {
   using Fr = typename E::Fr;
   const std::size_t n = std::size_t{1} << o.log_n;
+  const std::size_t m = o.wires == 0 ? n : o.wires;
+  if (m < 2 || m > n)
+    throw Error(Errc::invalid_argument, "bench prove: --wires must lie in [2, 2^K = " + std::to_string(n) + "]");
   groth16::ProvingKey<E> key;
-  key.num_vars = n;
+  key.num_vars = m;
   key.num_public = 1;
   key.log_domain = o.log_n;
   const auto g1 = bench_points<typename E::G1>(n + 6, 11);
-  const auto g2 = bench_points<typename E::G2>(n + 3, 12);
+  const auto g2 = bench_points<typename E::G2>(m + 3, 12);
   key.alpha_1 = g1[n];
   key.beta_1 = g1[n + 1];
   key.delta_1 = g1[n + 2];
   key.ic = {g1[n + 3], g1[n + 4]};
-  key.beta_2 = g2[n];
-  key.gamma_2 = g2[n + 1];
-  key.delta_2 = g2[n + 2];
-  key.a.assign(g1.begin(), g1.begin() + static_cast<std::ptrdiff_t>(n));
+  key.beta_2 = g2[m];
+  key.gamma_2 = g2[m + 1];
+  key.delta_2 = g2[m + 2];
+  key.a.assign(g1.begin(), g1.begin() + static_cast<std::ptrdiff_t>(m));
   key.b_1 = key.a;
-  key.h = key.a;
-  key.l.assign(g1.begin() + 2, g1.begin() + static_cast<std::ptrdiff_t>(n));
-  key.b_2.assign(g2.begin(), g2.begin() + static_cast<std::ptrdiff_t>(n));
+  key.h.assign(g1.begin(), g1.begin() + static_cast<std::ptrdiff_t>(n));
+  key.l.assign(g1.begin() + 2, g1.begin() + static_cast<std::ptrdiff_t>(m));
+  key.b_2.assign(g2.begin(), g2.begin() + static_cast<std::ptrdiff_t>(m));
   std::mt19937_64 rng(13);
   for (std::size_t row = 0; row < n; ++row) {
-    key.a_matrix.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(row), Fr::random(rng)});
-    key.b_matrix.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>((7 * row + 3) % n), Fr::random(rng)});
+    key.a_matrix.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(row % m), Fr::random(rng)});
+    key.b_matrix.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>((7 * row + 3) % m), Fr::random(rng)});
   }
-  std::vector<typename Fr::Int> witness(n);
-  for (std::size_t i = 0; i < n; ++i) {
+  std::vector<typename Fr::Int> witness(m);
+  for (std::size_t i = 0; i < m; ++i) {
     const auto kind = rng() % 8;
     witness[i] = kind < 3 ? Fr::Int::from_u64(0) : kind < 6 ? Fr::Int::from_u64(1) : Fr::random(rng).to_int();
   }
@@ -202,11 +206,11 @@ int bench_prove(const BenchOptions& o) {
   });
   runs.erase(runs.begin());  // the warm-up
   std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.wall < b.wall; });
-  const groth16::PhaseTimings& m = runs[runs.size() / 2];
-  const std::pair<const char*, double> phases[] = {{"prove_evaluate", m.evaluate},   {"prove_prep_msm", m.prep_msm},
-                                                   {"prove_ntt_msm_h", m.ntt_msm_h}, {"prove_batch_add", m.batch_add},
-                                                   {"prove_tail_msm", m.tail_msm},   {"prove_b_g2_msm", m.b_g2_msm},
-                                                   {"prove_assemble", m.assemble},   {"prove_release", m.release}};
+  const groth16::PhaseTimings& t = runs[runs.size() / 2];
+  const std::pair<const char*, double> phases[] = {{"prove_evaluate", t.evaluate},   {"prove_prep_msm", t.prep_msm},
+                                                   {"prove_ntt_msm_h", t.ntt_msm_h}, {"prove_batch_add", t.batch_add},
+                                                   {"prove_tail_msm", t.tail_msm},   {"prove_b_g2_msm", t.b_g2_msm},
+                                                   {"prove_assemble", t.assemble},   {"prove_release", t.release}};
   for (const auto& [name, ms] : phases) print(o, name, Timing{ms, ms});
   print(o, "prove_total", total);
   return 0;

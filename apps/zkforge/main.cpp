@@ -92,6 +92,9 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--overlap", bench.overlap, "prove on a GPU: phases at once (on) or one after another (off)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
+  bench_cmd->add_option("--wires", bench.wires,
+                        "prove: wires of the synthetic circuit, 2 to 2^K (0 = 2^K; a Filecoin partition has ~0.19 per "
+                        "constraint)");
   bench_cmd->add_option("--ntt", bench.ntt_kind, "forward, inverse or coset")
       ->check(CLI::IsMember({"forward", "inverse", "coset"}))
       ->capture_default_str();

@@ -68,6 +68,13 @@ void device_deallocate(MemoryPolicy policy, int device, void* p, std::size_t byt
   }
 }
 
+void upload(int device, void* dst, const void* src, std::size_t bytes) {
+  const DeviceGuard guard(device);
+  const gpu::OwnedStream stream;
+  upload_bytes(device, dst, src, bytes, stream.get());
+  stream.synchronize();
+}
+
 void device_memory_info(int device, std::size_t& free_bytes, std::size_t& total_bytes) {
   const DeviceGuard guard(device);
   gpu::check(ZKF_GPU(MemGetInfo)(&free_bytes, &total_bytes), "MemGetInfo");

@@ -4,14 +4,17 @@
 //
 // Pippenger with the signed digits of msm/plan.hpp, n points, window c, W windows, B = 2^(c-1)
 // buckets per window. One MSM (or one piece of it, see below) is these phases, each one kernel
-// launch (the tree phases one launch per level) on the call's stream, with no host round trip
-// until the W window sums come back:
+// launch (the tree phases one launch per level) on the call's stream, with two short host round trips
+// (the counts below) before the W window sums come back:
+//  0. count: how many scalars of finite points are 1 and how many are larger. The window is chosen
+//     from the larger ones alone (a 1 is one pair in any window), so that a witness of mostly 0s and
+//     1s gets the window of its significant scalars, and the digit arrays are sized W*larger + ones.
 //  1. digits: one thread per point reads its scalar (canonical, or Montgomery turned canonical by
-//     one product), adds the offset H and writes, window-major, W pairs key = j*B + |d| - 1 (the
-//     global bucket) and value = point index | sign bit. Zero digits, points at infinity and
-//     scalars >= r (flagged) get the key W*B, which sorts last and is never accumulated.
-//  2. sort: CUB radix sort of the W*n pairs on the key's bits (log2(W*B) + 1), so every bucket's
-//     points are one run of equal keys.
+//     one product), adds the offset H and writes a pair key = j*B + |d| - 1 (the global bucket),
+//     value = point index | sign bit, for each nonzero digit only: zero digits, points at infinity
+//     and scalars >= r (flagged) write none, so no later phase sees them.
+//  2. sort: CUB radix sort of the pairs on the key's bits (log2(W*B)), so every bucket's points are
+//     one run of equal keys.
 //  3. accumulate: the sorted array is cut into fixed chunks of L entries (L from 8 to 64, so that
 //     there are >= ~1000 threads per multiprocessor); a thread sums its chunk with XYZZ mixed
 //     additions (8M + 2S), finding run boundaries by comparing neighbouring keys. A run that lies
@@ -29,20 +32,21 @@
 //     window to one; the W sums go to the host, which combines them by Horner's rule (W*c
 //     doublings on the CPU, far quicker there than on one GPU thread).
 //
-// Cost: W*n madds + ~W*n/L adds + 2*W*B adds on the GPU, one sort of W*n 32-bit pairs, W*c host
-// doublings. c minimises W(c) * (n + kGpuBucketCost * 2^(c-1)): the reduction's 2 full additions per
-// bucket cost about 3 madds: c = 13 at 2^16, 16 at 2^20 and 2^22, 20 at 2^24, 22 at 2^26.
-// Device memory per point and window: 16 bytes of sort pairs and ~(4 + sizeof(Xyzz)) * 2/L of slots;
+// Cost, for m larger scalars: W*m madds + ~W*m/L adds + 2*W*B adds on the GPU, one sort of W*m 32-bit
+// pairs, W*c host doublings. c minimises W(c) * (m + kGpuBucketCost * 2^(c-1)): the reduction's 2 full
+// additions per bucket cost about 3 madds: c = 13 at 2^16, 16 at 2^20 and 2^22, 20 at 2^24, 22 at 2^26.
+// Device memory per pair: 16 bytes of sort pairs and ~(4 + sizeof(Xyzz)) * 2/L of slots;
 // plus 32 bytes of scalar and, when uploaded, sizeof(DevicePoint) + 1 per point; plus W*B buckets.
 //
 // Data layout: points live on the device as DevicePoint {x, y} (16-byte aligned, loaded with 16-byte
 // vector loads, 96 bytes for BLS12-381 G1) plus one infinity byte per point, repacked on the host
 // while they are copied into pinned staging; scalars, slots and buckets are likewise arrays of
-// 16-byte multiples. The sorted gathers of points are inherently random; every other access is
-// coalesced. batch_add's threads stride over the points so that a warp reads consecutive points.
+// 16-byte multiples. The sorted gathers of points are inherently random; every other access but the
+// digit pairs' writes (a point's pairs one after another) is coalesced. batch_add's threads stride over the points so that a warp reads consecutive points.
 //
 // Pieces: a call whose buffers do not fit the device's free memory (counting the pool's idle
-// buffers) runs over consecutive pieces of the points, each a whole Pippenger, and sums them.
+// buffers) runs over consecutive pieces of the points, each a whole Pippenger, and sums them; pieces
+// are sized by the bound of W*n pairs, before their scalars are counted.
 //
 // The mixed addition is inlined into the two loops that are nearly all of the work, whose register
 // cap is set per group (kMaddBlocks); full additions and doublings are __noinline__ functions, which
@@ -126,30 +130,79 @@ inline constexpr unsigned kMaddBlocks = sizeof(typename C::Field) <= 48 ? 3 : 1;
 // ---------------------------------------------------------------------------------------------
 // Kernels
 
-// Phase 1: W (key, value) pairs per point, window-major; see the file comment.
+// Phase 0: how many finite points have the scalar 1 (one nonzero digit) and how many a larger one
+// (up to W), counts[0] and counts[1]; the window and the digit arrays' size follow from them.
 template <class S, bool kMontgomery>
-__global__ void make_digits(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
-                            BigInt<S::kLimbs + 1> offset, unsigned c, unsigned windows, std::uint32_t* keys,
-                            std::uint32_t* values, unsigned long long* first_bad) {
+__global__ void __launch_bounds__(kWordBlock)
+    count_scalars(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
+                  unsigned long long* counts) {
   const std::size_t i = thread_index();
-  if (i >= n) return;
-  typename S::Int k = load16(scalars + i);
-  bool skip = infinity[i] != 0;
-  if constexpr (kMontgomery) {
-    k = S::from_montgomery_unchecked(k).to_int();
-  } else if (k >= S::modulus()) {
-    atomicMin(first_bad, static_cast<unsigned long long>(i));
-    skip = true;
+  int one = 0, larger = 0;
+  if (i < n && infinity[i] == 0) {
+    typename S::Int k = load16(scalars + i);
+    if constexpr (kMontgomery) k = S::from_montgomery_unchecked(k).to_int();
+    std::uint64_t high = 0;
+    for (std::size_t w = 1; w < S::kLimbs; ++w) high |= k.w[w];
+    one = high == 0 && k.w[0] == 1;
+    larger = high != 0 || k.w[0] > 1;
   }
+  const int ones = __syncthreads_count(one), largers = __syncthreads_count(larger);
+  if (threadIdx.x == 0) {
+    if (ones != 0) atomicAdd(counts, static_cast<unsigned long long>(ones));
+    if (largers != 0) atomicAdd(counts + 1, static_cast<unsigned long long>(largers));
+  }
+}
+
+// Phase 1: a (key, value) pair per nonzero digit: key = j*B + |d| - 1 (window j's bucket) and value =
+// point index | sign bit. A block's points write their pairs one after another from a place the
+// block takes with one atomic addition (so the array's order differs from run to run; the sort
+// orders it). Points at infinity and scalars >= r (flagged) write none; `written` ends as the count.
+template <class S, bool kMontgomery>
+__global__ void __launch_bounds__(kWordBlock)
+    make_digits(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
+                BigInt<S::kLimbs + 1> offset, unsigned c, unsigned windows, std::uint32_t* keys,
+                std::uint32_t* values, unsigned long long* first_bad, unsigned long long* written) {
+  __shared__ unsigned prefix[kWordBlock];
+  __shared__ unsigned long long block_start;
+  const std::size_t i = thread_index();
   BigInt<S::kLimbs + 1> e{};
-  for (std::size_t w = 0; w < S::kLimbs; ++w) e.w[w] = k.w[w];
-  e.add_in_place(offset);
-  const std::uint32_t buckets = 1u << (c - 1), dropped = windows * buckets;
+  bool skip = true;
+  if (i < n) {
+    typename S::Int k = load16(scalars + i);
+    skip = infinity[i] != 0;
+    if constexpr (kMontgomery) {
+      k = S::from_montgomery_unchecked(k).to_int();
+    } else if (k >= S::modulus()) {
+      atomicMin(first_bad, static_cast<unsigned long long>(i));
+      skip = true;
+    }
+    for (std::size_t w = 0; w < S::kLimbs; ++w) e.w[w] = k.w[w];
+    e.add_in_place(offset);
+  }
+  unsigned count = 0;
+  if (!skip)
+    for (unsigned j = 0; j < windows; ++j) count += signed_digit(e, j, c) != 0;
+  // An inclusive scan of the block's counts (Hillis and Steele), then one place for the block.
+  const unsigned t = threadIdx.x;
+  prefix[t] = count;
+  __syncthreads();
+  for (unsigned d = 1; d < blockDim.x; d <<= 1) {
+    const unsigned v = t >= d ? prefix[t - d] : 0;
+    __syncthreads();
+    prefix[t] += v;
+    __syncthreads();
+  }
+  if (t == blockDim.x - 1) block_start = atomicAdd(written, static_cast<unsigned long long>(prefix[t]));
+  __syncthreads();
+  if (skip) return;
+  std::size_t at = block_start + prefix[t] - count;
+  const std::uint32_t buckets = 1u << (c - 1);
   for (unsigned j = 0; j < windows; ++j) {
-    const int d = skip ? 0 : signed_digit(e, j, c);
-    const std::size_t at = static_cast<std::size_t>(j) * n + i;
-    keys[at] = d == 0 ? dropped : j * buckets + static_cast<std::uint32_t>(d > 0 ? d : -d) - 1;
+    const int d = signed_digit(e, j, c);
+    if (d == 0) continue;
+    keys[at] = j * buckets + static_cast<std::uint32_t>(d > 0 ? d : -d) - 1;
     values[at] = static_cast<std::uint32_t>(i) | (d < 0 ? kNegative : 0u);
+    ++at;
   }
 }
 
@@ -159,8 +212,8 @@ __global__ void make_digits(const typename S::Int* scalars, const std::uint8_t* 
 template <class C, bool kFromPoints>
 __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
     accumulate(const std::uint32_t* keys, const std::uint32_t* indices, const DevicePoint<C>* points,
-               const Xyzz<C>* partials, std::size_t len, unsigned chunk, std::uint32_t dropped,
-               std::uint32_t* out_keys, Xyzz<C>* out_partials, Xyzz<C>* buckets) {
+               const Xyzz<C>* partials, std::size_t len, unsigned chunk, std::uint32_t* out_keys,
+               Xyzz<C>* out_partials, Xyzz<C>* buckets) {
   const std::size_t t = thread_index();
   const std::size_t begin = t * chunk;
   if (begin >= len) return;
@@ -181,7 +234,7 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
     } else if (last && open_right) {
       store16(out_partials + 2 * t + 1, acc);
       tail_stored = true;
-    } else if (key != dropped && !acc.is_identity()) {
+    } else if (!acc.is_identity()) {
       store16(buckets + key, acc);
     }
   };
@@ -192,7 +245,6 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
       key = k;
       acc = Xyzz<C>::identity();
     }
-    if (k == dropped) break;
     if constexpr (kFromPoints) {
       const std::uint32_t v = indices[i];
       acc = madd_point(acc, points + (v & kIndexMask), (v & kNegative) != 0);
@@ -302,29 +354,31 @@ inline unsigned floor_log2(std::size_t v) {
 }
 
 // Every buffer size of one piece of n points: the single source of both the allocations and
-// msm_device_bytes.
+// msm_device_bytes. `entries` bounds the digit pairs: W*n before the scalars are counted (what a piece
+// may need), W*larger + ones after (what this one does).
 template <class C>
 struct PieceLayout {
   MsmPlan plan;
   std::size_t n = 0;
-  std::size_t entries = 0;     // W*n digit pairs
-  std::uint32_t dropped = 0;   // W*B: the key of dropped digits, and the bucket count
+  std::size_t entries = 0;     // the most digit pairs
+  std::uint32_t buckets = 0;   // W*B
   unsigned key_bits = 0;       // bits the sort looks at
   unsigned chunk = 0;          // level-1 entries per thread
-  std::size_t chunks = 0;      // level-1 threads
   std::size_t slots_a = 0, slots_b = 0;  // ping-pong slot buffers of the levels >= 2
   unsigned log_segment = 0, log_segments = 0;
   std::size_t sort_bytes = 0;  // CUB's temporary storage
 
+  // The bound of any n scalars, with the window chosen from n.
   PieceLayout(std::size_t points, const MsmConfig& config, unsigned sms)
-      : plan(gpu_msm_plan<C>(points, config.window_bits)), n(points) {
-    entries = static_cast<std::size_t>(plan.windows) * n;
-    dropped = static_cast<std::uint32_t>(plan.windows * plan.buckets);
-    while ((std::uint64_t{1} << key_bits) <= dropped) ++key_bits;
+      : PieceLayout(points, gpu_msm_plan<C>(points, config.window_bits), points, 0, sms) {}
+
+  PieceLayout(std::size_t points, const MsmPlan& window_plan, std::size_t larger, std::size_t ones, unsigned sms)
+      : plan(window_plan), n(points), entries(static_cast<std::size_t>(window_plan.windows) * larger + ones) {
+    buckets = static_cast<std::uint32_t>(plan.windows * plan.buckets);
+    while ((std::uint64_t{1} << key_bits) < buckets) ++key_bits;
     const std::size_t per_thread = entries / (std::size_t{sms} * kChunkThreadsPerSm);
     chunk = static_cast<unsigned>(std::clamp<std::size_t>(per_thread, kMinChunk, kMaxChunk));
-    chunks = (entries + chunk - 1) / chunk;
-    slots_a = 2 * chunks;
+    slots_a = 2 * chunks(entries);
     slots_b = 2 * ((slots_a + kTreeChunk - 1) / kTreeChunk);
     const std::size_t want = std::max<std::size_t>(1, std::size_t{sms} * kSegmentThreadsPerSm / plan.windows);
     log_segments = std::min(floor_log2(want), plan.window_bits - 1);
@@ -335,6 +389,7 @@ struct PieceLayout {
                "DeviceRadixSort::SortPairs (size query)");
   }
   std::size_t segments() const { return static_cast<std::size_t>(plan.windows) << log_segments; }
+  std::size_t chunks(std::size_t pairs) const { return (pairs + chunk - 1) / chunk; }  // level-1 threads
 
   std::size_t bytes(bool with_points) const {
     constexpr std::size_t kXyzz = sizeof(Xyzz<C>);
@@ -342,11 +397,22 @@ struct PieceLayout {
     const std::size_t scalars = n * sizeof(typename C::Scalar::Int);
     const std::size_t sort = 4 * entries * sizeof(std::uint32_t) + sort_bytes;
     const std::size_t slots = (slots_a + slots_b) * (sizeof(std::uint32_t) + kXyzz);
-    const std::size_t reduce = (std::size_t{dropped} + segments() + segments() / kSumFanIn + 1) * kXyzz;
+    const std::size_t reduce = (std::size_t{buckets} + segments() + segments() / kSumFanIn + 1) * kXyzz;
     const std::size_t alignment_slack = 16 * 256;
-    return points + scalars + sort + slots + reduce + sizeof(unsigned long long) + alignment_slack;
+    return points + scalars + sort + slots + reduce + 3 * sizeof(unsigned long long) + alignment_slack;
   }
 };
+
+// The layout of a piece whose scalars are counted: the window from the larger scalars alone (the ones
+// add one pair each, whatever the window), unless that layout would need more memory than the bound
+// that the piece was sized by, where the bound's window stays.
+template <class C>
+PieceLayout<C> counted_layout(const PieceLayout<C>& bound, const MsmConfig& config, std::size_t larger,
+                              std::size_t ones, unsigned sms) {
+  PieceLayout<C> counted(bound.n, gpu_msm_plan<C>(larger, config.window_bits), larger, ones, sms);
+  if (counted.entries <= bound.entries && counted.bytes(false) <= bound.bytes(false)) return counted;
+  return PieceLayout<C>(bound.n, bound.plan, larger, ones, sms);
+}
 
 // The largest piece (n, or n halved until it fits) whose bytes fit the free device memory plus the
 // pool's idle buffers; trims the pool when fresh allocations will be needed. Frees still queued by a
@@ -436,48 +502,67 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   using S = typename C::Scalar;
   using Int = typename S::Int;
   static_assert(sizeof(S) == sizeof(Int), "Montgomery and canonical scalars must share their bytes");
-  const PieceLayout<C> layout(n, config, s.sms);
-  const MsmPlan& plan = layout.plan;
   gpu::Stream st = s.stream;
 
   Buffer<Int> uploaded(s.pool, source.on_device ? 0 : n, st);
   if (!source.on_device) upload_bytes(s.device, uploaded.data(), source.data, n * sizeof(Int), st);
   const Int* scalars = source.on_device ? static_cast<const Int*>(source.data) : uploaded.data();
 
+  // counters: the ones, the larger scalars, the pairs written, the first scalar >= r.
+  Buffer<unsigned long long> counters(s.pool, 4, st);
+  gpu::check(ZKF_GPU(MemsetAsync)(counters.data(), 0, 3 * sizeof(unsigned long long), st), "MemsetAsync");
+  gpu::check(ZKF_GPU(MemsetAsync)(counters.data() + 3, 0xff, sizeof(unsigned long long), st), "MemsetAsync");
+  count_scalars<S, kMontgomery><<<blocks_for(n, kWordBlock), kWordBlock, 0, st>>>(
+      scalars, infinity, static_cast<std::uint32_t>(n), counters.data());
+  check_launch("count_scalars");
+  unsigned long long counts[2] = {};
+  gpu::check(ZKF_GPU(MemcpyAsync)(counts, counters.data(), sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
+             "MemcpyAsync (scalar counts)");
+  gpu::check(ZKF_GPU(StreamSynchronize)(st), "count_scalars");
+  const PieceLayout<C> layout = counted_layout(PieceLayout<C>(n, config, s.sms), config, counts[1], counts[0], s.sms);
+  const MsmPlan& plan = layout.plan;
+
   Buffer<std::uint32_t> keys0(s.pool, layout.entries, st), keys1(s.pool, layout.entries, st);
   Buffer<std::uint32_t> values0(s.pool, layout.entries, st), values1(s.pool, layout.entries, st);
-  Buffer<unsigned long long> first_bad(s.pool, 1, st);
-  gpu::check(ZKF_GPU(MemsetAsync)(first_bad.data(), 0xff, sizeof(unsigned long long), st), "MemsetAsync");
   const auto offset = msm_detail::digit_offset<S::kLimbs>(plan.window_bits, plan.windows);
   make_digits<S, kMontgomery><<<blocks_for(n, kWordBlock), kWordBlock, 0, st>>>(
       scalars, infinity, static_cast<std::uint32_t>(n), offset, plan.window_bits, plan.windows, keys0.data(),
-      values0.data(), first_bad.data());
+      values0.data(), counters.data() + 3, counters.data() + 2);
   check_launch("make_digits");
+  unsigned long long written_and_bad[2] = {};
+  gpu::check(ZKF_GPU(MemcpyAsync)(written_and_bad, counters.data() + 2, sizeof written_and_bad,
+                                  ZKF_GPU(MemcpyDeviceToHost), st),
+             "MemcpyAsync (digit count)");
+  gpu::check(ZKF_GPU(StreamSynchronize)(st), "make_digits");
+  const auto [pairs, bad] = written_and_bad;
+  if (bad != ~0ull)
+    throw Error(Errc::not_canonical, "MSM scalar " + std::to_string(first_index + bad) + " is not below r");
+  if (pairs == 0) return Xyzz<C>::identity();
 
   gpu::DoubleBuffer<std::uint32_t> keys(keys0.data(), keys1.data()), values(values0.data(), values1.data());
   std::size_t sort_bytes = layout.sort_bytes;
   Buffer<unsigned char> sort_space(s.pool, std::max<std::size_t>(sort_bytes, 1), st);
-  gpu::check(gpu::radix_sort_pairs(sort_space.data(), sort_bytes, keys, values,
-                                             static_cast<int>(layout.entries),
-                                             0, static_cast<int>(layout.key_bits), st),
+  gpu::check(gpu::radix_sort_pairs(sort_space.data(), sort_bytes, keys, values, static_cast<int>(pairs), 0,
+                                   static_cast<int>(layout.key_bits), st),
              "DeviceRadixSort::SortPairs");
 
-  Buffer<Xyzz<C>> buckets(s.pool, layout.dropped, st);
-  gpu::check(ZKF_GPU(MemsetAsync)(buckets.data(), 0, layout.dropped * sizeof(Xyzz<C>), st), "MemsetAsync (buckets)");
+  Buffer<Xyzz<C>> buckets(s.pool, layout.buckets, st);
+  gpu::check(ZKF_GPU(MemsetAsync)(buckets.data(), 0, layout.buckets * sizeof(Xyzz<C>), st), "MemsetAsync (buckets)");
   Buffer<std::uint32_t> slot_keys_a(s.pool, layout.slots_a, st), slot_keys_b(s.pool, layout.slots_b, st);
   Buffer<Xyzz<C>> slots_a(s.pool, layout.slots_a, st), slots_b(s.pool, layout.slots_b, st);
-  accumulate<C, true><<<blocks_for(layout.chunks, kPointBlock), kPointBlock, 0, st>>>(
-      keys.Current(), values.Current(), points, nullptr, layout.entries, layout.chunk, layout.dropped,
-      slot_keys_a.data(), slots_a.data(), buckets.data());
+  const std::size_t chunks = layout.chunks(pairs);
+  accumulate<C, true><<<blocks_for(chunks, kPointBlock), kPointBlock, 0, st>>>(
+      keys.Current(), values.Current(), points, nullptr, pairs, layout.chunk, slot_keys_a.data(), slots_a.data(),
+      buckets.data());
   check_launch("accumulate (level 1)");
   std::uint32_t *in_keys = slot_keys_a.data(), *out_keys = slot_keys_b.data();
   Xyzz<C>* in_slots = slots_a.data();
   Xyzz<C>* out_slots = slots_b.data();
-  for (std::size_t threads = layout.chunks; threads > 1;) {
+  for (std::size_t threads = chunks; threads > 1;) {
     const std::size_t len = 2 * threads;
     threads = (len + kTreeChunk - 1) / kTreeChunk;
     accumulate<C, false><<<blocks_for(threads, kPointBlock), kPointBlock, 0, st>>>(
-        in_keys, nullptr, nullptr, in_slots, len, kTreeChunk, layout.dropped, out_keys, out_slots, buckets.data());
+        in_keys, nullptr, nullptr, in_slots, len, kTreeChunk, out_keys, out_slots, buckets.data());
     check_launch("accumulate (tree level)");
     std::swap(in_keys, out_keys);
     std::swap(in_slots, out_slots);
@@ -492,15 +577,10 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
       sum_tree<C>(s, sums_a.data(), sums_b.data(), segments, plan.windows, std::size_t{1} << layout.log_segments);
 
   std::vector<Xyzz<C>> host_sums(count);
-  unsigned long long bad = 0;
   gpu::check(ZKF_GPU(MemcpyAsync)(host_sums.data(), window_sums, count * sizeof(Xyzz<C>),
                                   ZKF_GPU(MemcpyDeviceToHost), st),
              "MemcpyAsync (window sums)");
-  gpu::check(ZKF_GPU(MemcpyAsync)(&bad, first_bad.data(), sizeof bad, ZKF_GPU(MemcpyDeviceToHost), st),
-             "MemcpyAsync (scalar check)");
   gpu::check(ZKF_GPU(StreamSynchronize)(st), "MSM kernels");
-  if (bad != ~0ull)
-    throw Error(Errc::not_canonical, "MSM scalar " + std::to_string(first_index + bad) + " is not below r");
   return combine_windows(host_sums, plan.window_bits);
 }
 
@@ -665,6 +745,12 @@ struct MsmContext<C>::Impl {
                                            ") of a context holding " + std::to_string(n));
   }
 
+  void check_device(std::size_t count, int scalars_device) const {
+    if (count > 0 && scalars_device != device)
+      throw Error(Errc::invalid_argument, "MsmContext::run: scalars on device " + std::to_string(scalars_device) +
+                                              ", bases on device " + std::to_string(device));
+  }
+
   // An MSM of count scalars (Montgomery or canonical; on the host or this device) with the bases from first.
   template <bool kMontgomery>
   Jacobian<C> msm(cuda::ScalarSource scalars, std::size_t count, std::size_t first) {
@@ -711,10 +797,14 @@ Jacobian<C> MsmContext<C>::run(HostSpan<const Scalar> scalars, std::size_t first
 
 template <class C>
 Jacobian<C> MsmContext<C>::run(DeviceSpan<const Scalar> scalars, std::size_t first) {
-  if (scalars.size > 0 && scalars.device != impl_->device)
-    throw Error(Errc::invalid_argument, "MsmContext::run: scalars on device " + std::to_string(scalars.device) +
-                                            ", bases on device " + std::to_string(impl_->device));
+  impl_->check_device(scalars.size, scalars.device);
   return impl_->template msm<true>({scalars.data, true}, scalars.size, first);
+}
+
+template <class C>
+Jacobian<C> MsmContext<C>::run(DeviceSpan<const typename Scalar::Int> scalars, std::size_t first) {
+  impl_->check_device(scalars.size, scalars.device);
+  return impl_->template msm<false>({scalars.data, true}, scalars.size, first);
 }
 
 template <class C>

@@ -470,12 +470,17 @@ void NttBackend<gpu::Backend, F>::run(DeviceSpan<F> data, const NttConfig<F>& co
 namespace cuda {
 
 // Groth16's quotient (NttBackend::quotient) of host a, b, c, left in da (n elements on s.device);
-// enqueued on s.stream.
+// enqueued on s.stream. The columns cross the bus on a stream of their own, so that each upload
+// overlaps the NTTs of the column before.
 template <class F>
 void quotient_on_device(Session& s, F* da, HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c,
                         const F& shift, const F& scale, bool to_coefficients, RootConvention roots) {
   const std::size_t n = a.size;
   Buffer<F> db(s.pool, n, s.stream), dc(s.pool, n, s.stream);
+  gpu::OwnedStream copies;
+  gpu::OwnedEvent allocated, uploaded;
+  allocated.record(s.stream);
+  allocated.await_on(copies.get());
   NttConfig<F> coefficients;
   coefficients.direction = NttDirection::inverse;
   coefficients.order = NttOrder::NR;
@@ -486,7 +491,9 @@ void quotient_on_device(Session& s, F* da, HostSpan<const F> a, HostSpan<const F
   onto_coset.coset = shift;
   const std::pair<F*, const F*> columns[] = {{da, a.data}, {db.data(), b.data}, {dc.data(), c.data}};
   for (const auto& [on_device, host] : columns) {
-    upload_bytes(s.device, on_device, host, n * sizeof(F), s.stream);
+    upload_bytes(s.device, on_device, host, n * sizeof(F), copies.get());
+    uploaded.record(copies.get());
+    uploaded.await_on(s.stream);
     ntt_on_device(s, on_device, n, coefficients);
     ntt_on_device(s, on_device, n, onto_coset);
   }

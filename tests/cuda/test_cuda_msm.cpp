@@ -29,12 +29,11 @@ namespace {
 const std::size_t kSizes[] = {0, 1, 2, 3, 31, 32, 33, 255, 511, 512, 513, 1000};
 const unsigned kWindows[] = {0, 2, 7, 13};  // the GPU's own choice, the smallest, an odd one, a wide one
 
-// Scalars copied to `device` (pooled memory), for MsmContext::run on device scalars.
+// Scalars (Montgomery or canonical) copied to `device` (pooled memory), for MsmContext::run on device scalars.
 template <class S>
 std::unique_ptr<DeviceArray<S>> upload(const std::vector<S>& scalars, int device) {
   auto array = std::make_unique<DeviceArray<S>>(MemoryPolicy::pooled, device, scalars.size());
-  gpu::check(ZKF_GPU(Memcpy)(array->span().data, scalars.data(), scalars.size() * sizeof(S), ZKF_GPU(MemcpyHostToDevice)),
-             "Memcpy (scalars)");
+  array->upload(host_span(scalars));
   return array;
 }
 
@@ -268,6 +267,15 @@ TEMPLATE_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU 
   const std::vector<S> equal(n, k);
   INFO(C::name << ", n = " << n << ", all scalars equal, seed " << test::seed());
   CHECK(msm(GpuBackend{}, first(pts, n), host_span(equal)) == chain_msm(p, q, equal, 0, n, 0));
+  // A witness heavy in boolean signals (3/8 zeros, 3/8 ones): the window follows the larger scalars
+  // alone; all ones take the narrowest window (one pair per point, every one in one bucket).
+  std::vector<S> mixed(n), ones(n, S::one());
+  for (auto& x : mixed) {
+    const auto kind = rng() % 8;
+    x = kind < 3 ? S::zero() : kind < 6 ? S::one() : S::random(rng);
+  }
+  CHECK(msm(GpuBackend{}, first(pts, n), host_span(mixed)) == chain_msm(p, q, mixed, 0, n, 0));
+  CHECK(msm(GpuBackend{}, first(pts, n), host_span(ones)) == chain_msm(p, q, ones, 0, n, 0));
 
   MsmContext<C> ctx(host_span(pts));
   REQUIRE(ctx.size() == max_n);
@@ -294,17 +302,20 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
     const auto sc = repeat == 0 ? test_scalars<S>(rng) : random_scalars<S>(pts.size(), rng);
     const auto ints = canonical(sc);
     const auto on_device = upload(sc, ctx.device());
+    const auto ints_on_device = upload(ints, ctx.device());
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{1000}}) {
       INFO(C::name << ", call " << repeat << ", n = " << n << ", seed " << test::seed());
       const Jacobian<C> want = msm(Cpu{}, first(pts, n), first(sc, n));
       CHECK(ctx.run(first(sc, n)) == want);
       CHECK(ctx.run(first(ints, n)) == want);
       CHECK(ctx.run(on_device->span(n)) == want);
+      CHECK(ctx.run(ints_on_device->span(n)) == want);
     }
     INFO(C::name << ", call " << repeat << ", bases [100, 613), seed " << test::seed());
     CHECK(ctx.run(first(sc, 513), 100) == msm(Cpu{}, part(pts, 100, 513), first(sc, 513)));
     CHECK(ctx.run(first(ints, 513), 487) == msm(Cpu{}, part(pts, 487, 513), first(sc, 513)));
     CHECK(ctx.run(on_device->span(513), 487) == msm(Cpu{}, part(pts, 487, 513), first(sc, 513)));
+    CHECK(ctx.run(ints_on_device->span(513), 487) == msm(Cpu{}, part(pts, 487, 513), first(sc, 513)));
   }
 
   const auto sc = random_scalars<S>(pts.size(), rng);
@@ -323,6 +334,13 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
   } catch (const Error& e) {
     CHECK(std::string(e.what()).find("scalar 17 ") != std::string::npos);
   }
+  const auto bad_on_device = upload(ints, ctx.device());
+  CHECK(error_of([&] { ctx.run(bad_on_device->span(ints.size())); }) == Errc::not_canonical);
+  const DeviceSpan<const typename S::Int> ints_elsewhere{bad_on_device->span(1).data, 1, ctx.device() + 1};
+  CHECK(error_of([&] { ctx.run(ints_elsewhere); }) == Errc::invalid_argument);
+  DeviceArray<S> small(MemoryPolicy::pooled, ctx.device(), 2);
+  CHECK(error_of([&] { small.upload(first(sc, 3)); }) == Errc::size_mismatch);
+  CHECK(error_of([&] { (void)small.span(3); }) == Errc::size_mismatch);
 
   for (std::size_t count : {std::size_t{0}, std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{900}}) {
     const auto bits = random_bitmap(count, rng);

@@ -95,4 +95,19 @@ class OwnedStream {
   Stream s_{};
 };
 
+// An event owned for the life of the object, without timing: one stream records it, others wait for it.
+class OwnedEvent {
+ public:
+  OwnedEvent() { check(ZKF_GPU(EventCreateWithFlags)(&e_, ZKF_GPU(EventDisableTiming)), "EventCreate"); }
+  ~OwnedEvent() { (void)ZKF_GPU(EventDestroy)(e_); }
+  OwnedEvent(const OwnedEvent&) = delete;
+  OwnedEvent& operator=(const OwnedEvent&) = delete;
+  void record(Stream s) { check(ZKF_GPU(EventRecord)(e_, s), "EventRecord"); }
+  // Work enqueued on s from now on waits for the work recorded.
+  void await_on(Stream s) const { check(ZKF_GPU(StreamWaitEvent)(s, e_, 0), "StreamWaitEvent"); }
+
+ private:
+  Event e_{};
+};
+
 }  // namespace zkforge::gpu

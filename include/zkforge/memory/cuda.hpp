@@ -24,6 +24,10 @@ void memory_trim(MemoryPolicy policy, int device);   // frees what the pool hold
 void* device_allocate(MemoryPolicy policy, int device, std::size_t bytes);
 void device_deallocate(MemoryPolicy policy, int device, void* p, std::size_t bytes) noexcept;
 
+// Copies bytes from host memory (pinned, or pageable through the device's pinned staging buffers) to
+// device memory on `device`; returns when they are there.
+void upload(int device, void* dst, const void* src, std::size_t bytes);
+
 // Free and total bytes of the device, as the driver reports them.
 void device_memory_info(int device, std::size_t& free_bytes, std::size_t& total_bytes);
 

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
+#include "zkforge/error.hpp"
 #include "zkforge/memory/cuda.hpp"
 #include "zkforge/memory/span.hpp"
 
@@ -25,8 +27,22 @@ class DeviceArray {
   DeviceArray(const DeviceArray&) = delete;
   DeviceArray& operator=(const DeviceArray&) = delete;
 
+  // The first from.size elements copied from the host; size_mismatch when they are more than the array holds.
+  void upload(HostSpan<const T> from) {
+    if (from.size > size_)
+      throw Error(Errc::size_mismatch, "DeviceArray::upload of " + std::to_string(from.size) +
+                                           " elements into an array of " + std::to_string(size_));
+    if (from.size > 0) cuda::upload(device_, data_, from.data, from.size * sizeof(T));
+  }
+
   DeviceSpan<T> span() { return {data_, size_, device_}; }
-  DeviceSpan<const T> span(std::size_t count) const { return {data_, count < size_ ? count : size_, device_}; }
+  // The first count elements; size_mismatch when the array holds fewer.
+  DeviceSpan<const T> span(std::size_t count) const {
+    if (count > size_)
+      throw Error(Errc::size_mismatch, "DeviceArray::span of " + std::to_string(count) + " elements of an array of " +
+                                           std::to_string(size_));
+    return {data_, count, device_};
+  }
 
  private:
   MemoryPolicy policy_;

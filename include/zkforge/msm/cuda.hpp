@@ -71,6 +71,9 @@ class MsmContext {
   // Montgomery scalars already on the context's device (invalid_argument on another), e.g. a quotient
   // the NTT left there (NttBackend::quotient_to_device): nothing crosses the bus but the result.
   Jacobian<C> run(DeviceSpan<const Scalar> scalars, std::size_t first = 0);
+  // Canonical integers already on the context's device, e.g. a witness uploaded once for several
+  // queries (DeviceArray::upload); not_canonical names the first index >= r.
+  Jacobian<C> run(DeviceSpan<const typename Scalar::Int> scalars, std::size_t first = 0);
 
   // The sum of the bases first + i whose bit i is set, over count bases (all from first by default);
   // the bitmap has ceil(count / 64) words and no bit set past count, as batch_add(...) requires.
