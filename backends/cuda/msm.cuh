@@ -85,11 +85,12 @@ inline constexpr unsigned kTreeChunk = 8;            // slots per thread at accu
 inline constexpr unsigned kSumFanIn = 2;             // values per thread in the final sum trees
 inline constexpr unsigned kMinChunk = 8, kMaxChunk = 64;  // entries per thread at level 1
 inline constexpr std::size_t kChunkThreadsPerSm = 1024;     // level-1 threads wanted per multiprocessor
-inline constexpr std::size_t kSegmentThreadsPerSm = 256;    // bucket-reduction threads per multiprocessor
+inline constexpr std::size_t kSegmentThreadsPerSm = 384;    // bucket-reduction threads per multiprocessor
 inline constexpr std::size_t kBatchThreadsPerSm = 1024;     // batch_add threads per multiprocessor
 inline constexpr std::size_t kHostSums = 8;                 // batch_add partial sums finished on the host
 inline constexpr double kGpuBucketCost = 3.0;               // one bucket's reduction against one madd
 inline constexpr unsigned kMaxAutoWindow = 22;
+inline constexpr unsigned kMaxWindows = 129;  // W at the narrowest window (c = 2) of scalars below 2^256
 inline constexpr std::size_t kReserveBytes = std::size_t{256} << 20;  // left free for the runtime and CUB
 inline constexpr std::size_t kMinPiece = std::size_t{1} << 12;
 
@@ -120,10 +121,12 @@ __device__ __noinline__ Xyzz<C> double_point(Xyzz<C> a) {
   return a.dbl();
 }
 
-// Blocks per multiprocessor that the madd kernels ask the register allocator for. Measured on an
-// H200 (BLS12-381 G1, 2^22 points, the field product of before f4b2d8b): level-1 accumulation took
-// 81 ms at 246 registers (2 blocks of 128) and 69 ms capped to 168 (3 blocks; no spills since 3180f50). BN254 G1 is capped
-// alike (178 registers uncapped); G2's formulas spill already at 255 and are left uncapped.
+// Blocks per multiprocessor that the madd kernels and the bucket reduction ask the register allocator
+// for. Measured on an H200 (BLS12-381 G1, 2^22 points, the field product of before f4b2d8b): level-1
+// accumulation took 81 ms at 246 registers (2 blocks of 128) and 69 ms capped to 168 (3 blocks; no
+// spills since 3180f50). BN254 G1 is capped alike (178 registers uncapped); G2's formulas spill
+// already at 255 and are left uncapped. The bucket reduction (2^26 points) took 57 ms at 255
+// registers and 49 ms capped to 168, spills and all (a963cef's tree and the cap, ncu).
 template <class C>
 inline constexpr unsigned kMaddBlocks = sizeof(typename C::Field) <= 48 ? 3 : 1;
 
@@ -154,15 +157,19 @@ __global__ void __launch_bounds__(kWordBlock)
 }
 
 // Phase 1: a (key, value) pair per nonzero digit: key = j*B + |d| - 1 (window j's bucket) and value =
-// point index | sign bit. A block's points write their pairs one after another from a place the
-// block takes with one atomic addition (so the array's order differs from run to run; the sort
-// orders it). Points at infinity and scalars >= r (flagged) write none; `written` ends as the count.
+// point index | sign bit. A block's pairs are one run of the array, taken with one atomic addition
+// (so the runs' order differs from call to call; the sort orders them), window-major inside it, so
+// that each window's writes are coalesced: a lane's place is its warp's offset in the window plus
+// the lanes below it with a digit there. Points at infinity and scalars >= r (flagged) write none;
+// `written` ends as the count.
 template <class S, bool kMontgomery>
 __global__ void __launch_bounds__(kWordBlock)
     make_digits(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
                 BigInt<S::kLimbs + 1> offset, unsigned c, unsigned windows, std::uint32_t* keys,
                 std::uint32_t* values, unsigned long long* first_bad, unsigned long long* written) {
-  __shared__ unsigned prefix[kWordBlock];
+  // place[j][w]: warp w's pairs of window j, then their offset in the block's run; window j's start.
+  __shared__ unsigned place[kMaxWindows][kWordBlock / 32];
+  __shared__ unsigned window_start[kMaxWindows];
   __shared__ unsigned long long block_start;
   const std::size_t i = thread_index();
   BigInt<S::kLimbs + 1> e{};
@@ -179,30 +186,41 @@ __global__ void __launch_bounds__(kWordBlock)
     for (std::size_t w = 0; w < S::kLimbs; ++w) e.w[w] = k.w[w];
     e.add_in_place(offset);
   }
-  unsigned count = 0;
-  if (!skip)
-    for (unsigned j = 0; j < windows; ++j) count += signed_digit(e, j, c) != 0;
-  // An inclusive scan of the block's counts (Hillis and Steele), then one place for the block.
-  const unsigned t = threadIdx.x;
-  prefix[t] = count;
-  __syncthreads();
-  for (unsigned d = 1; d < blockDim.x; d <<= 1) {
-    const unsigned v = t >= d ? prefix[t - d] : 0;
-    __syncthreads();
-    prefix[t] += v;
-    __syncthreads();
+  const unsigned warp = threadIdx.x / warpSize, warps = blockDim.x / warpSize;
+  const bool first_lane = threadIdx.x % warpSize == 0;
+  for (unsigned j = 0; j < windows; ++j) {
+    const std::uint64_t mask = warp_ballot(!skip && signed_digit(e, j, c) != 0);
+    if (first_lane) place[j][warp] = static_cast<unsigned>(__popcll(mask));
   }
-  if (t == blockDim.x - 1) block_start = atomicAdd(written, static_cast<unsigned long long>(prefix[t]));
   __syncthreads();
-  if (skip) return;
-  std::size_t at = block_start + prefix[t] - count;
+  if (threadIdx.x < windows) {
+    unsigned sum = 0;
+    for (unsigned w = 0; w < warps; ++w) {
+      const unsigned v = place[threadIdx.x][w];
+      place[threadIdx.x][w] = sum;
+      sum += v;
+    }
+    window_start[threadIdx.x] = sum;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned sum = 0;
+    for (unsigned j = 0; j < windows; ++j) {
+      const unsigned v = window_start[j];
+      window_start[j] = sum;
+      sum += v;
+    }
+    block_start = atomicAdd(written, static_cast<unsigned long long>(sum));
+  }
+  __syncthreads();
   const std::uint32_t buckets = 1u << (c - 1);
   for (unsigned j = 0; j < windows; ++j) {
-    const int d = signed_digit(e, j, c);
+    const int d = skip ? 0 : signed_digit(e, j, c);
+    const std::uint64_t mask = warp_ballot(d != 0);
     if (d == 0) continue;
+    const std::size_t at = block_start + window_start[j] + place[j][warp] + lanes_below(mask);
     keys[at] = j * buckets + static_cast<std::uint32_t>(d > 0 ? d : -d) - 1;
     values[at] = static_cast<std::uint32_t>(i) | (d < 0 ? kNegative : 0u);
-    ++at;
   }
 }
 
@@ -262,7 +280,7 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
 // Phase 4: thread t = j*G + g reduces buckets [t*Z, (t+1)*Z) of the window-major array (window j,
 // segment g) to sum_b (g*Z + b + 1) R_b.
 template <class C>
-__global__ void __launch_bounds__(kPointBlock)
+__global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
     reduce_segments(const Xyzz<C>* buckets, unsigned log_segment, unsigned log_segments, std::size_t count,
                     Xyzz<C>* out) {
   const std::size_t t = thread_index();
@@ -374,6 +392,9 @@ struct PieceLayout {
 
   PieceLayout(std::size_t points, const MsmPlan& window_plan, std::size_t larger, std::size_t ones, unsigned sms)
       : plan(window_plan), n(points), entries(static_cast<std::size_t>(window_plan.windows) * larger + ones) {
+    if (plan.windows > kMaxWindows)
+      throw Error(Errc::invalid_argument, "MSM of " + std::to_string(plan.windows) + " windows (the GPU's digit kernel has room for " +
+                                              std::to_string(kMaxWindows) + ")");
     buckets = static_cast<std::uint32_t>(plan.windows * plan.buckets);
     while ((std::uint64_t{1} << key_bits) < buckets) ++key_bits;
     const std::size_t per_thread = entries / (std::size_t{sms} * kChunkThreadsPerSm);

@@ -64,6 +64,22 @@ __device__ ZKF_INLINE void sync_warp() {
 #endif
 }
 
+// The lanes of the calling warp (wavefront of 64 on AMD GPUs) whose `lane_set` is true, as a mask
+// (bit i = lane i); every lane of the warp must call it.
+__device__ ZKF_INLINE std::uint64_t warp_ballot(bool lane_set) {
+#if defined(__HIP_PLATFORM_AMD__)
+  return __ballot(lane_set);
+#else
+  return __ballot_sync(0xffffffffu, lane_set);
+#endif
+}
+
+// How many lanes below the calling one a warp_ballot mask holds.
+__device__ ZKF_INLINE unsigned lanes_below(std::uint64_t mask) {
+  const unsigned lane = threadIdx.x % warpSize;
+  return static_cast<unsigned>(__popcll(mask & ((std::uint64_t{1} << lane) - 1)));
+}
+
 inline unsigned blocks_for(std::size_t threads, unsigned block) {
   return static_cast<unsigned>((threads + block - 1) / block);
 }
