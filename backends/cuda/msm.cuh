@@ -41,8 +41,8 @@
 // Data layout: points live on the device as DevicePoint {x, y} (16-byte aligned, loaded with 16-byte
 // vector loads, 96 bytes for BLS12-381 G1) plus one infinity byte per point, repacked on the host
 // while they are copied into pinned staging; scalars, slots and buckets are likewise arrays of
-// 16-byte multiples. The sorted gathers of points are inherently random; every other access but the
-// digit pairs' writes (a point's pairs one after another) is coalesced. batch_add's threads stride over the points so that a warp reads consecutive points.
+// 16-byte multiples. The sorted gathers of points are inherently random; every other access is
+// coalesced. batch_add's threads stride over the points so that a warp reads consecutive points.
 //
 // Pieces: a call whose buffers do not fit the device's free memory (counting the pool's idle
 // buffers) runs over consecutive pieces of the points, each a whole Pippenger, and sums them; pieces
@@ -94,6 +94,10 @@ inline constexpr unsigned kMaxWindows = 129;  // W at the narrowest window (c = 
 inline constexpr std::size_t kReserveBytes = std::size_t{256} << 20;  // left free for the runtime and CUB
 inline constexpr std::size_t kMinPiece = std::size_t{1} << 12;
 
+// The counters of one piece, in one device array: the ones and the larger scalars (count_scalars), the
+// pairs written and the first scalar >= r (make_digits).
+enum PieceCounter : unsigned { kOnes, kLarger, kWritten, kFirstBad, kPieceCounters };
+
 // An affine point as the kernels read it; infinity is a separate byte array.
 template <class C>
 struct alignas(16) DevicePoint {
@@ -134,11 +138,11 @@ inline constexpr unsigned kMaddBlocks = sizeof(typename C::Field) <= 48 ? 3 : 1;
 // Kernels
 
 // Phase 0: how many finite points have the scalar 1 (one nonzero digit) and how many a larger one
-// (up to W), counts[0] and counts[1]; the window and the digit arrays' size follow from them.
+// (up to W), into counter[kOnes] and counter[kLarger]; the window and the digit arrays' size follow.
 template <class S, bool kMontgomery>
 __global__ void __launch_bounds__(kWordBlock)
     count_scalars(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
-                  unsigned long long* counts) {
+                  unsigned long long* counter) {
   const std::size_t i = thread_index();
   int one = 0, larger = 0;
   if (i < n && infinity[i] == 0) {
@@ -151,8 +155,8 @@ __global__ void __launch_bounds__(kWordBlock)
   }
   const int ones = __syncthreads_count(one), largers = __syncthreads_count(larger);
   if (threadIdx.x == 0) {
-    if (ones != 0) atomicAdd(counts, static_cast<unsigned long long>(ones));
-    if (largers != 0) atomicAdd(counts + 1, static_cast<unsigned long long>(largers));
+    if (ones != 0) atomicAdd(counter + kOnes, static_cast<unsigned long long>(ones));
+    if (largers != 0) atomicAdd(counter + kLarger, static_cast<unsigned long long>(largers));
   }
 }
 
@@ -393,7 +397,8 @@ struct PieceLayout {
   PieceLayout(std::size_t points, const MsmPlan& window_plan, std::size_t larger, std::size_t ones, unsigned sms)
       : plan(window_plan), n(points), entries(static_cast<std::size_t>(window_plan.windows) * larger + ones) {
     if (plan.windows > kMaxWindows)
-      throw Error(Errc::invalid_argument, "MSM of " + std::to_string(plan.windows) + " windows (the GPU's digit kernel has room for " +
+      throw Error(Errc::invalid_argument, "MSM of " + std::to_string(plan.windows) +
+                                              " windows (the GPU's digit kernel has room for " +
                                               std::to_string(kMaxWindows) + ")");
     buckets = static_cast<std::uint32_t>(plan.windows * plan.buckets);
     while ((std::uint64_t{1} << key_bits) < buckets) ++key_bits;
@@ -420,7 +425,8 @@ struct PieceLayout {
     const std::size_t slots = (slots_a + slots_b) * (sizeof(std::uint32_t) + kXyzz);
     const std::size_t reduce = (std::size_t{buckets} + segments() + segments() / kSumFanIn + 1) * kXyzz;
     const std::size_t alignment_slack = 16 * 256;
-    return points + scalars + sort + slots + reduce + 3 * sizeof(unsigned long long) + alignment_slack;
+    const std::size_t counters = kPieceCounters * sizeof(unsigned long long);
+    return points + scalars + sort + slots + reduce + counters + alignment_slack;
   }
 };
 
@@ -529,18 +535,19 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   if (!source.on_device) upload_bytes(s.device, uploaded.data(), source.data, n * sizeof(Int), st);
   const Int* scalars = source.on_device ? static_cast<const Int*>(source.data) : uploaded.data();
 
-  // counters: the ones, the larger scalars, the pairs written, the first scalar >= r.
-  Buffer<unsigned long long> counters(s.pool, 4, st);
-  gpu::check(ZKF_GPU(MemsetAsync)(counters.data(), 0, 3 * sizeof(unsigned long long), st), "MemsetAsync");
-  gpu::check(ZKF_GPU(MemsetAsync)(counters.data() + 3, 0xff, sizeof(unsigned long long), st), "MemsetAsync");
+  Buffer<unsigned long long> counters(s.pool, kPieceCounters, st);
+  unsigned long long* const counter = counters.data();
+  gpu::check(ZKF_GPU(MemsetAsync)(counter, 0, kFirstBad * sizeof(unsigned long long), st), "MemsetAsync");
+  gpu::check(ZKF_GPU(MemsetAsync)(counter + kFirstBad, 0xff, sizeof(unsigned long long), st), "MemsetAsync");
   count_scalars<S, kMontgomery><<<blocks_for(n, kWordBlock), kWordBlock, 0, st>>>(
-      scalars, infinity, static_cast<std::uint32_t>(n), counters.data());
+      scalars, infinity, static_cast<std::uint32_t>(n), counter);
   check_launch("count_scalars");
-  unsigned long long counts[2] = {};
-  gpu::check(ZKF_GPU(MemcpyAsync)(counts, counters.data(), sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
+  unsigned long long counts[kPieceCounters] = {};
+  gpu::check(ZKF_GPU(MemcpyAsync)(counts, counter, sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
              "MemcpyAsync (scalar counts)");
   gpu::check(ZKF_GPU(StreamSynchronize)(st), "count_scalars");
-  const PieceLayout<C> layout = counted_layout(PieceLayout<C>(n, config, s.sms), config, counts[1], counts[0], s.sms);
+  const PieceLayout<C> layout =
+      counted_layout(PieceLayout<C>(n, config, s.sms), config, counts[kLarger], counts[kOnes], s.sms);
   const MsmPlan& plan = layout.plan;
 
   Buffer<std::uint32_t> keys0(s.pool, layout.entries, st), keys1(s.pool, layout.entries, st);
@@ -548,16 +555,15 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   const auto offset = msm_detail::digit_offset<S::kLimbs>(plan.window_bits, plan.windows);
   make_digits<S, kMontgomery><<<blocks_for(n, kWordBlock), kWordBlock, 0, st>>>(
       scalars, infinity, static_cast<std::uint32_t>(n), offset, plan.window_bits, plan.windows, keys0.data(),
-      values0.data(), counters.data() + 3, counters.data() + 2);
+      values0.data(), counter + kFirstBad, counter + kWritten);
   check_launch("make_digits");
-  unsigned long long written_and_bad[2] = {};
-  gpu::check(ZKF_GPU(MemcpyAsync)(written_and_bad, counters.data() + 2, sizeof written_and_bad,
-                                  ZKF_GPU(MemcpyDeviceToHost), st),
+  gpu::check(ZKF_GPU(MemcpyAsync)(counts, counter, sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
              "MemcpyAsync (digit count)");
   gpu::check(ZKF_GPU(StreamSynchronize)(st), "make_digits");
-  const auto [pairs, bad] = written_and_bad;
-  if (bad != ~0ull)
-    throw Error(Errc::not_canonical, "MSM scalar " + std::to_string(first_index + bad) + " is not below r");
+  if (counts[kFirstBad] != ~0ull)
+    throw Error(Errc::not_canonical,
+                "MSM scalar " + std::to_string(first_index + counts[kFirstBad]) + " is not below r");
+  const std::size_t pairs = counts[kWritten];
   if (pairs == 0) return Xyzz<C>::identity();
 
   gpu::DoubleBuffer<std::uint32_t> keys(keys0.data(), keys1.data()), values(values0.data(), values1.data());

@@ -311,7 +311,9 @@ class Prover {
         throw Error(Errc::not_canonical, "witness value " + std::to_string(i) + " is not below r");
   }
 
-  HostSpan<const Int> private_wires(HostSpan<const Int> witness) const {
+  // The witness past wire 0 and the public inputs (L's scalars), on the host or a device.
+  template <class Span>
+  Span private_wires(Span witness) const {
     return witness.subspan(key_.num_public + 1, witness.size - key_.num_public - 1);
   }
 
@@ -411,9 +413,7 @@ class Prover {
       DeviceArray<Int> scalars(Memory::kPolicy, key.a.device(), witness.size);
       scalars.upload(witness);
       const DeviceSpan<const Int> all = scalars.span(witness.size);
-      const std::size_t skip = key_.num_public + 1;
-      const DeviceSpan<const Int> aux{all.data + skip, all.size - skip, all.device};
-      Tails sums{key.a.run(all), key.b_1.run(all), key.l.run(aux)};
+      Tails sums{key.a.run(all), key.b_1.run(all), key.l.run(private_wires(all))};
       tail_ms = ms_since(t0);
       return sums;
     };

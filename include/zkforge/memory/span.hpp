@@ -43,6 +43,8 @@ struct DeviceSpan {
   T* data = nullptr;
   std::size_t size = 0;
   int device = 0;
+
+  constexpr DeviceSpan subspan(std::size_t offset, std::size_t count) const { return {data + offset, count, device}; }
 };
 
 }  // namespace zkforge

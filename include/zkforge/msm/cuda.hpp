@@ -8,8 +8,9 @@
 // nothing when they are on the device already: the form a prover uses. Both run on the device that
 // is current when the call (or the context) is made, take their per-call buffers from that device's
 // allocator of the memory policy in force (ScopedMemoryPolicy; pooled by default), and split work
-// that does not fit the free device memory into pieces whose results are summed. A context's bases have device memory of their own, held
-// until the context is destroyed and outside the memory policies' accounting.
+// that does not fit the free device memory into pieces whose results are summed. A context's bases
+// have device memory of their own, held until the context is destroyed and outside the memory
+// policies' accounting.
 //
 // Compiling this header needs no CUDA compiler: the definitions live in backends/cuda/msm.cuh and are
 // instantiated for G1 and G2 of BLS12-381 and BN254 in zkforge::cuda.
