@@ -1,43 +1,39 @@
 # SPDX-License-Identifier: Apache-2.0
-# Checks the GPU backends that were asked for; a backend asked for and not found stops the configure.
+# Checks the GPU backends that were asked for (a backend asked for and not found stops the configure)
+# and defines zkforge_add_gpu_backend, the one recipe of both GPU libraries. One build folder may hold
+# the CUDA backend and the HIP backend together (HIP for NVIDIA through nvcc, or for AMD where both
+# compilers exist): each library keeps its symbols in an inline namespace of its own (cuda_rt, hip_rt)
+# and its runtime's definitions private, so a program may link both.
 
 # nvcc for the CUDA backend or the HIP backend on NVIDIA GPUs: sm_90 unless CMAKE_CUDA_ARCHITECTURES says.
 macro(zkforge_enable_nvcc)
   if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
     set(CMAKE_CUDA_ARCHITECTURES 90)
   endif()
+  include(CheckLanguage)
+  check_language(CUDA)
+  find_package(CUDAToolkit)
+  if(NOT CMAKE_CUDA_COMPILER OR NOT CUDAToolkit_FOUND)
+    message(FATAL_ERROR "${ARGV0}=ON needs nvcc and the CUDA toolkit's libraries (cudart): install the CUDA "
+                        "toolkit, set CMAKE_CUDA_COMPILER or CUDAToolkit_ROOT, or configure with -D${ARGV0}=OFF")
+  endif()
   enable_language(CUDA)
   set(CMAKE_CUDA_STANDARD 17)
   set(CMAKE_CUDA_STANDARD_REQUIRED ON)
 endmacro()
 
+if(ZKFORGE_HIP AND ZKFORGE_HIP_NVIDIA)
+  message(FATAL_ERROR "ZKFORGE_HIP (AMD GPUs) and ZKFORGE_HIP_NVIDIA (NVIDIA GPUs) are two builds of the same "
+                      "backend, zkforge::hip: configure one of them")
+endif()
+
 if(ZKFORGE_CUDA)
-  include(CheckLanguage)
-  check_language(CUDA)
-  if(NOT CMAKE_CUDA_COMPILER)
-    message(FATAL_ERROR "ZKFORGE_CUDA=ON but no CUDA compiler was found: install the CUDA toolkit "
-                        "(nvcc) or set CMAKE_CUDA_COMPILER, or configure with -DZKFORGE_CUDA=OFF")
-  endif()
-  find_package(CUDAToolkit)
-  if(NOT CUDAToolkit_FOUND)
-    message(FATAL_ERROR "ZKFORGE_CUDA=ON but the CUDA toolkit libraries (cudart) were not found: "
-                        "set CUDAToolkit_ROOT, or configure with -DZKFORGE_CUDA=OFF")
-  endif()
-  zkforge_enable_nvcc()
+  zkforge_enable_nvcc(ZKFORGE_CUDA)
   message(STATUS "zkforge: CUDA backend ON (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, sm ${CMAKE_CUDA_ARCHITECTURES})")
 else()
   message(STATUS "zkforge: CUDA backend OFF (-DZKFORGE_CUDA=ON to build it)")
 endif()
 
-if(ZKFORGE_HIP AND ZKFORGE_HIP_NVIDIA)
-  message(FATAL_ERROR "ZKFORGE_HIP (AMD GPUs) and ZKFORGE_HIP_NVIDIA (NVIDIA GPUs) are two builds of the "
-                      "same backend: configure one of them per build folder")
-endif()
-if((ZKFORGE_HIP OR ZKFORGE_HIP_NVIDIA) AND ZKFORGE_CUDA)
-  message(FATAL_ERROR "the HIP backend is the CUDA backend's source compiled as HIP, and both define the "
-                      "same host functions (zkforge::cuda::*): configure ZKFORGE_CUDA and the HIP backend "
-                      "in separate build folders")
-endif()
 if(ZKFORGE_HIP)
   include(CheckLanguage)
   check_language(HIP)
@@ -58,20 +54,48 @@ if(ZKFORGE_HIP)
   endif()
   message(STATUS "zkforge: HIP backend ON for AMD GPUs (${CMAKE_HIP_COMPILER}, ${CMAKE_HIP_ARCHITECTURES})")
 elseif(ZKFORGE_HIP_NVIDIA)
-  include(CheckLanguage)
-  check_language(CUDA)
-  find_package(CUDAToolkit)
-  if(NOT CMAKE_CUDA_COMPILER OR NOT CUDAToolkit_FOUND)
-    message(FATAL_ERROR "ZKFORGE_HIP_NVIDIA=ON compiles the HIP backend with nvcc: install the CUDA toolkit "
-                        "or set CMAKE_CUDA_COMPILER")
-  endif()
   if(NOT EXISTS /usr/include/hip/nvidia_detail/nvidia_hip_runtime.h)
     message(FATAL_ERROR "ZKFORGE_HIP_NVIDIA=ON needs HIP's headers for NVIDIA (Debian: libamdhip64-dev; "
                         "scripts/deps.sh --hip)")
   endif()
-  zkforge_enable_nvcc()
+  zkforge_enable_nvcc(ZKFORGE_HIP_NVIDIA)
   message(STATUS "zkforge: HIP backend ON for NVIDIA GPUs (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, "
                  "sm ${CMAKE_CUDA_ARCHITECTURES})")
 else()
   message(STATUS "zkforge: HIP backend OFF (-DZKFORGE_HIP=ON for AMD GPUs, -DZKFORGE_HIP_NVIDIA=ON for NVIDIA)")
 endif()
+
+# zkforge_add_gpu_backend(cuda|hip sources...): the static library zkforge_<name> (zkforge::<name>) of
+# one GPU backend. Its consumers see ZKFORGE_WITH_<NAME>_BACKEND=1; what selects the runtime
+# (ZKFORGE_USE_HIP, HIP's platform macro and headers) stays private to the library's own sources.
+function(zkforge_add_gpu_backend name)
+  string(TOUPPER ${name} upper)
+  set(target zkforge_${name})
+  if(name STREQUAL "hip" AND ZKFORGE_HIP)
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE HIP)
+  else()
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
+  endif()
+  add_library(${target} STATIC ${ARGN})
+  add_library(zkforge::${name} ALIAS ${target})
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name} POSITION_INDEPENDENT_CODE ON
+                                             CUDA_SEPARABLE_COMPILATION OFF)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR})
+  target_compile_definitions(${target} PUBLIC ZKFORGE_WITH_${upper}_BACKEND=1)
+  # zkforge::cpu: the GPU prover's host-side work (b_g2_msm on CPU threads when asked) runs on it.
+  target_link_libraries(${target} PUBLIC zkforge zkforge_cpu)
+  if(name STREQUAL "hip")
+    target_compile_definitions(${target} PRIVATE ZKFORGE_USE_HIP=1)
+  endif()
+  if(name STREQUAL "hip" AND ZKFORGE_HIP)
+    target_link_libraries(${target} PUBLIC hip::host)
+    target_include_directories(${target} PRIVATE ${ZKFORGE_ROCPRIM_INCLUDE})
+  else()
+    target_link_libraries(${target} PUBLIC CUDA::cudart)
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -lineinfo>)
+  endif()
+  if(name STREQUAL "hip" AND ZKFORGE_HIP_NVIDIA)
+    target_include_directories(${target} BEFORE PRIVATE ${PROJECT_SOURCE_DIR}/third_party/hip-nvidia)
+    target_compile_definitions(${target} PRIVATE __HIP_PLATFORM_NVIDIA__=1)
+  endif()
+endfunction()

@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
   try {
     const groth16::ProvingKey<E> key = snarkjs::read_zkey<E>(argv[1]);
     const auto witness = snarkjs::read_wtns<E::Fr>(argv[2]);
-    const groth16::Prover<E, Cpu, PooledMemory> prover(key);
+    const groth16::Prover<E, Cpu> prover(key);
     groth16::PhaseTimings t;
     const groth16::Proof<E> proof = prover.prove(host_span(witness), groth16::draw_blinding<E::Fr>(), &t);
     const bool ok = groth16::verify(key.verifying_key(), prover.public_inputs(host_span(witness)), proof);

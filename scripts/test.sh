@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Builds everything (the CUDA targets too where nvcc is installed) and runs the whole test suite with
-# ctest; GPU tests skip visibly without a GPU.
+# Builds everything (the CUDA backend too where nvcc is installed, and beside it the HIP backend for
+# NVIDIA GPUs where HIP's headers are: scripts/deps.sh --hip) and runs the whole test suite with ctest;
+# GPU tests skip visibly without a GPU.
 # usage: scripts/test.sh [cmake -D options...]   (ZKFORGE_SEED=N repeats a run's random inputs)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,6 +14,7 @@ if [[ " $* " != *ZKFORGE_CUDA* ]]; then
   [[ -z $nvcc && -x /usr/local/cuda/bin/nvcc ]] && nvcc=/usr/local/cuda/bin/nvcc
   if [[ -n $nvcc ]]; then
     cuda_args=(-DZKFORGE_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=90 "-DCMAKE_CUDA_COMPILER=$nvcc")
+    [[ -f /usr/include/hip/nvidia_detail/nvidia_hip_runtime.h ]] && cuda_args+=(-DZKFORGE_HIP_NVIDIA=ON)
   else
     echo "zkforge: nvcc not found: the CUDA targets and their tests are not built" >&2
   fi

@@ -1,27 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// The --backend and --memory options of the command-line program: which backends this binary holds,
-// and the memory-policy tag a --memory name stands for.
+// The --memory option of the command-line program (--backend is with_backend's, backend/linked.hpp).
 #pragma once
 
 #include <string>
-#include <vector>
 
+#include "zkforge/error.hpp"
 #include "zkforge/memory/policy.hpp"
 
 namespace zkforge::cli {
 
-// Backends compiled into this binary, in the order `zkforge info` lists them.
-std::vector<std::string> built_backends();
-
-// Throws zkforge::Error(backend_unavailable) naming what to do when `name` is not built in.
-void require_backend(const std::string& name);
-
-// f(SynchronousMemory{}), f(PooledMemory{}) or f(DeferredMemory{}) for --memory sync, pooled or deferred.
-template <class F>
-decltype(auto) with_memory_policy(const std::string& name, F&& f) {
-  if (name == "sync") return f(SynchronousMemory{});
-  if (name == "deferred") return f(DeferredMemory{});
-  return f(PooledMemory{});
+// The policy of --memory sync|pooled|deferred.
+inline MemoryPolicy memory_policy_option(const std::string& name) {
+  if (const auto policy = memory_policy_from_name(name)) return *policy;
+  throw Error(Errc::invalid_argument, "--memory must be sync, pooled or deferred, not '" + name + "'");
 }
 
 }  // namespace zkforge::cli

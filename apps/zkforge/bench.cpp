@@ -5,24 +5,28 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <chrono>
 #include <functional>
 #include <random>
 #include <vector>
 
 #include "backend_choice.hpp"
 #include "zkforge/arch/x86_64_ifma.hpp"
+#include "zkforge/backend/linked.hpp"
+#include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/group.hpp"
-#include "zkforge/msm/msm.hpp"
-#include "zkforge/ntt/ntt.hpp"
+#include "zkforge/gpu/device.hpp"
+#include "zkforge/gpu/device_array.hpp"
+#include "zkforge/groth16/prover.hpp"
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
+#include "zkforge/msm/gpu.hpp"
+#include "zkforge/msm/msm.hpp"
+#include "zkforge/ntt/gpu.hpp"
+#include "zkforge/ntt/ntt.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
-#include "zkforge/groth16/prover.hpp"
-#include "gpu_backend.hpp"
 
 namespace zkforge::cli {
 namespace {
@@ -35,9 +39,9 @@ Timing time_runs(int repeat, const std::function<void()>& run) {
   run();  // warm-up: page faults, twiddle tables, thread start
   std::vector<double> ms;
   for (int i = 0; i < std::max(1, repeat); ++i) {
-    const auto t0 = std::chrono::steady_clock::now();
+    const auto t0 = Clock::now();
     run();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    ms.push_back(ms_since(t0));
   }
   std::sort(ms.begin(), ms.end());
   return {ms[ms.size() / 2], ms.front()};
@@ -96,17 +100,18 @@ int bench_msm(const BenchOptions& o) {
   cfg.window_bits = o.window;
   cfg.bucket_method = o.bucket_method == "xyzz" ? BucketMethod::xyzz : BucketMethod::batch_affine;
   const std::string op = o.g2 ? "msm_g2" : "msm_g1";
-#if ZKFORGE_WITH_GPU
-  if (o.backend == kGpuBackendName) {
-    // As ANCHORS.md measures sppark: points resident on the GPU and scalars from the host, then both
-    // from host memory.
-    MsmContext<C> context(host_span(points), cfg);
-    print(o, op + "_resident", time_runs(o.repeat, [&] { (void)context.run(host_span(scalars)); }));
-    print(o, op + "_from_host", time_runs(o.repeat, [&] { (void)msm(GpuBackend{}, host_span(points), host_span(scalars), cfg); }));
-    return 0;
-  }
-#endif
-  print(o, op, time_runs(o.repeat, [&] { (void)msm(Cpu{}, host_span(points), host_span(scalars), cfg); }));
+  with_backend(o.backend, [&](auto backend) {
+    using B = decltype(backend);
+    if constexpr (is_gpu_backend_v<B>) {
+      // As ANCHORS.md measures sppark: points resident on the GPU and scalars from the host, then both
+      // from host memory.
+      MsmContext<B, C> context(host_span(points), cfg);
+      print(o, op + "_resident", time_runs(o.repeat, [&] { (void)context.run(host_span(scalars)); }));
+      print(o, op + "_from_host", time_runs(o.repeat, [&] { (void)msm(backend, host_span(points), host_span(scalars), cfg); }));
+    } else {
+      print(o, op, time_runs(o.repeat, [&] { (void)msm(backend, host_span(points), host_span(scalars), cfg); }));
+    }
+  });
   return 0;
 }
 
@@ -130,22 +135,19 @@ int bench_ntt(const BenchOptions& o) {
     cfg.order = NttOrder::RN;
   }
   if (o.ntt_kind == "coset") cfg.coset = F::generator();
-#if ZKFORGE_WITH_GPU
-  if (o.backend == kGpuBackendName) {
-    // Data on the device, as ANCHORS.md measures sppark; then host data in and out, the upload and
-    // the download part of the time.
-    int device = 0;
-    gpu::check(ZKF_GPU(GetDevice)(&device), "GetDevice");
-    DeviceBuffer<F, DeviceResource> resident(cuda::device_resource(MemoryPolicy::pooled, device), data.size(), nullptr);
-    gpu::check(ZKF_GPU(Memcpy)(resident.data(), data.data(), data.size() * sizeof(F), ZKF_GPU(MemcpyHostToDevice)),
-               "Memcpy (NTT data)");
-    const DeviceSpan<F> span{resident.data(), data.size(), device};
-    print(o, "ntt_" + o.ntt_kind + "_resident", time_runs(o.repeat, [&] { ntt(GpuBackend{}, span, cfg); }));
-    print(o, "ntt_" + o.ntt_kind + "_from_host", time_runs(o.repeat, [&] { ntt(GpuBackend{}, HostSpan<F>(data), cfg); }));
-    return 0;
-  }
-#endif
-  print(o, "ntt_" + o.ntt_kind, time_runs(o.repeat, [&] { ntt(Cpu{}, HostSpan<F>(data), cfg); }));
+  with_backend(o.backend, [&](auto backend) {
+    using B = decltype(backend);
+    if constexpr (is_gpu_backend_v<B>) {
+      // Data on the device, as ANCHORS.md measures sppark; then host data in and out, the upload and
+      // the download part of the time.
+      DeviceArray<B, F> resident(MemoryPolicy::pooled, gpu::current_device<B>(), data.size());
+      resident.upload(host_span(data));
+      print(o, "ntt_" + o.ntt_kind + "_resident", time_runs(o.repeat, [&] { ntt(backend, resident.span(), cfg); }));
+      print(o, "ntt_" + o.ntt_kind + "_from_host", time_runs(o.repeat, [&] { ntt(backend, HostSpan<F>(data), cfg); }));
+    } else {
+      print(o, "ntt_" + o.ntt_kind, time_runs(o.repeat, [&] { ntt(backend, HostSpan<F>(data), cfg); }));
+    }
+  });
   return 0;
 }
 
@@ -154,7 +156,7 @@ int bench_ntt(const BenchOptions& o) {
 // not valid), the A and B matrices have one entry per row (row r reads wires r and 7r + 3, mod m), and
 // the witness is 3/8 zeros, 3/8 ones and 1/4 random values, as circuits heavy in boolean signals have.
 // One JSON line or row per phase, from the median run.
-template <class E, class Backend, class Memory>
+template <class E, class Backend>
 int bench_prove(const BenchOptions& o) {
   using Fr = typename E::Fr;
   const std::size_t n = std::size_t{1} << o.log_n;
@@ -196,7 +198,8 @@ int bench_prove(const BenchOptions& o) {
   config.resident_key = o.key == "resident";
   config.b_g2_msm = o.b_g2 == "cpu" ? groth16::G2Placement::cpu : groth16::G2Placement::gpu;
   config.overlap = o.overlap == "on";
-  const groth16::Prover<E, Backend, Memory> prover(key, config);
+  config.memory = memory_policy_option(o.memory);
+  const groth16::Prover<E, Backend> prover(key, config);
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   std::vector<groth16::PhaseTimings> runs;
   const Timing total = time_runs(o.repeat, [&] {
@@ -216,17 +219,9 @@ int bench_prove(const BenchOptions& o) {
   return 0;
 }
 
-template <class E, class Backend>
-int bench_prove_with(const BenchOptions& o) {
-  return with_memory_policy(o.memory, [&](auto memory) { return bench_prove<E, Backend, decltype(memory)>(o); });
-}
-
 template <class E>
 int bench_prove_on(const BenchOptions& o) {
-#if ZKFORGE_WITH_GPU
-  if (o.backend == kGpuBackendName) return bench_prove_with<E, GpuBackend>(o);
-#endif
-  return bench_prove_with<E, Cpu>(o);
+  return with_backend(o.backend, [&](auto backend) { return bench_prove<E, decltype(backend)>(o); });
 }
 
 // Groth16 verification of the bundled snarkjs proof of the curve, on the calling thread: with a
@@ -249,7 +244,7 @@ int bench_verify(BenchOptions o, const std::string& name) {
 }  // namespace
 
 int run_bench(const BenchOptions& o) {
-  require_backend(o.backend);
+  with_backend(o.backend, [](auto) {});
   if (o.cpu_lanes == "scalar") {
 #if defined(ZKF_HAVE_X86_64_IFMA)
     arch::x86_64::set_ifma_enabled(false);

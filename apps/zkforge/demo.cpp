@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "backend_choice.hpp"
 #include "prove.hpp"
 #include "verify.hpp"
+#include "zkforge/backend/linked.hpp"
 #include "zkforge/curve/bn254.hpp"
 #include "zkforge/curve/encoding_zcash.hpp"
+#include "zkforge/msm/gpu.hpp"
 #include "zkforge/msm/msm.hpp"
-#include "gpu_backend.hpp"
 
 namespace zkforge::cli {
 namespace {
@@ -35,7 +35,7 @@ bool report(const std::string& what, bool ok) {
 // sum s_i P_i by double-and-add per term, with P_i = k_i G of known logarithm, checked against
 // (sum s_i k_i) G. Scalars include 0, 1 and r - 1; one point is the point at infinity.
 template <class C>
-bool small_msm(std::mt19937_64& rng, int n, [[maybe_unused]] const std::string& backend) {
+bool small_msm(std::mt19937_64& rng, int n, const std::string& backend) {
   using S = typename C::Scalar;
   std::vector<S> logs, scalars;
   std::vector<Affine<C>> points;
@@ -55,13 +55,13 @@ bool small_msm(std::mt19937_64& rng, int n, [[maybe_unused]] const std::string& 
   bool ok = naive == scalar_mul(C::generator(), expected_log) && pippenger == naive;
   const auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
   std::string gpu;
-#if ZKFORGE_WITH_GPU
-  if (backend == kGpuBackendName) {
-    const auto t3 = std::chrono::steady_clock::now();
-    ok = ok && msm(GpuBackend{}, host_span(points), host_span(scalars)) == naive;
-    gpu = fmt::format(", {} {:.2f} ms", backend, ms(t3, std::chrono::steady_clock::now()));
-  }
-#endif
+  with_backend(backend, [&](auto tag) {
+    if constexpr (is_gpu_backend_v<decltype(tag)>) {
+      const auto t3 = std::chrono::steady_clock::now();
+      ok = ok && msm(tag, host_span(points), host_span(scalars)) == naive;
+      gpu = fmt::format(", {} {:.2f} ms", backend, ms(t3, std::chrono::steady_clock::now()));
+    }
+  });
   return report(fmt::format("{}: MSM of {} terms = (sum s_i k_i) G; double-and-add {:.2f} ms, Pippenger {:.2f} ms{}",
                             C::name, n, ms(t0, t1), ms(t1, t2), gpu),
                 ok);
@@ -77,7 +77,7 @@ bool group_order(std::mt19937_64& rng) {
 }  // namespace
 
 int run_demo(const DemoOptions& options) {
-  require_backend(options.backend);
+  with_backend(options.backend, [](auto) {});
   const std::uint64_t seed = options.seed != 0 ? options.seed : std::random_device{}();
   std::mt19937_64 rng(seed);
   fmt::print("zkforge demo on backend '{}' (seed {})\n\n", options.backend, seed);

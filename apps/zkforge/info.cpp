@@ -6,25 +6,25 @@
 
 #include <thread>
 
-#include "backend_choice.hpp"
-#include "gpu_backend.hpp"
+#include "zkforge/backend/linked.hpp"
+#include "zkforge/gpu/device.hpp"
 
 namespace zkforge::cli {
 
 int run_info() {
   fmt::print("zkforge {}\nbackends built: ", ZKFORGE_VERSION);
-  for (const auto& b : built_backends()) fmt::print("{} ", b);
+  for (const auto& b : linked_backend_names()) fmt::print("{} ", b);
   fmt::print("\ncpu: {} hardware threads\n", std::thread::hardware_concurrency());
-#if ZKFORGE_WITH_GPU
-  const int count = cuda::device_count();
-  fmt::print("{} devices: {}\n", kGpuBackendName, count);
-  for (int d = 0; d < count; ++d) {
-    std::size_t free_bytes = 0, total_bytes = 0;
-    cuda::device_memory_info(d, free_bytes, total_bytes);
-    fmt::print("  [{}] {}: {:.1f} GiB free of {:.1f} GiB\n", d, cuda::device_description(d),
-               static_cast<double>(free_bytes) / (1ull << 30), static_cast<double>(total_bytes) / (1ull << 30));
-  }
-#endif
+  for_each_gpu_backend([](auto tag) {
+    using B = decltype(tag);
+    const int count = gpu::device_count<B>();
+    fmt::print("{} devices: {}\n", B::name, count);
+    for (int d = 0; d < count; ++d) {
+      const gpu::DeviceMemoryInfo m = gpu::device_memory_info<B>(d);
+      fmt::print("  [{}] {}: {:.1f} GiB free of {:.1f} GiB\n", d, gpu::device_description<B>(d),
+                 static_cast<double>(m.free_bytes) / (1ull << 30), static_cast<double>(m.total_bytes) / (1ull << 30));
+    }
+  });
   return 0;
 }
 

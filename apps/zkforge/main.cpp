@@ -6,7 +6,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include "backend_choice.hpp"
 #include "bench.hpp"
 #include "demo.hpp"
 #include "info.hpp"

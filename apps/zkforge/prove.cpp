@@ -7,12 +7,15 @@
 #include <chrono>
 
 #include "backend_choice.hpp"
+#include "zkforge/backend/linked.hpp"
+#include "zkforge/gpu/device.hpp"
+#include "zkforge/gpu/memory.hpp"
+#include "zkforge/groth16/prover.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
 #include "zkforge/io/wtns.hpp"
 #include "zkforge/io/zkey.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
-#include "gpu_backend.hpp"
 
 namespace zkforge::cli {
 namespace {
@@ -20,7 +23,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
-template <class E, class Backend, class Memory>
+template <class E, class Backend>
 void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
   auto progress = [&](const std::string& line) {
     if (!o.quiet) fmt::print(stderr, "zkforge prove: {}\n", line);
@@ -42,8 +45,9 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
   groth16::ProverConfig config;
   config.threads = o.threads;
   config.msm.threads = o.threads;
+  config.memory = memory_policy_option(o.memory);
   t0 = Clock::now();
-  const groth16::Prover<E, Backend, Memory> prover(key, config);
+  const groth16::Prover<E, Backend> prover(key, config);
   report.prepare_ms = ms_since(t0);
   const groth16::Proof<E> proof =
       prover.prove(host_span(witness), groth16::draw_blinding<typename E::Fr>(), &report.phases);
@@ -52,31 +56,20 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
   snarkjs::write_json_file(o.proof, snarkjs::proof_json(proof, curve));
   snarkjs::write_json_file(o.pub, snarkjs::public_inputs_json(prover.public_inputs(host_span(witness))));
   report.write_ms = ms_since(t0);
-  report.host_memory = host_resource(Memory::kPolicy).stats();
-#if ZKFORGE_WITH_GPU
-  if (o.backend == kGpuBackendName) {
-    report.device_memory = cuda::memory_stats(Memory::kPolicy, o.device);
+  report.host_memory = host_resource(config.memory).stats();
+  if constexpr (is_gpu_backend_v<Backend>) {
+    report.device_memory = gpu::memory_stats<Backend>(config.memory, o.device);
     report.has_device_memory = true;
   }
-#endif
-}
-
-template <class E, class Backend>
-void prove_with_memory(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
-  with_memory_policy(o.memory, [&](auto memory) { prove_with<E, Backend, decltype(memory)>(o, curve, report); });
 }
 
 template <class E>
 void prove_on_backend(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
-  require_backend(o.backend);
-  if (o.backend == "cpu") return prove_with_memory<E, Cpu>(o, curve, report);
-#if ZKFORGE_WITH_GPU
-  if (o.backend == kGpuBackendName) {
-    cuda::select_device(o.device);
-    return prove_with_memory<E, GpuBackend>(o, curve, report);
-  }
-#endif
-  throw Error(Errc::backend_unavailable, "zkforge prove has no " + o.backend + " prover yet; use --backend cpu");
+  with_backend(o.backend, [&](auto backend) {
+    using B = decltype(backend);
+    if constexpr (is_gpu_backend_v<B>) gpu::select_device<B>(o.device);
+    prove_with<E, B>(o, curve, report);
+  });
 }
 
 }  // namespace

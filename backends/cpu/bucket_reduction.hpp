@@ -11,11 +11,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "backends/cpu/xyzz_lanes.hpp"
 #include "zkforge/curve/affine.hpp"
 #include "zkforge/curve/xyzz.hpp"
+#include "zkforge/memory/aligned.hpp"
 
 namespace zkforge::cpu {
 
@@ -37,7 +37,7 @@ inline constexpr std::size_t kMinLaneSegment = 8;
 // The lane-parallel running sums over affine buckets; the count must be a power of two and at
 // least kFieldLanes * kMinLaneSegment.
 template <class C, class Lanes>
-Xyzz<C> reduce_affine_buckets(const std::vector<Affine<C>>& buckets) {
+Xyzz<C> reduce_affine_buckets(const AlignedVector<Affine<C>>& buckets) {
   using X = XyzzLanes<C, Lanes>;
   const std::size_t m = buckets.size() / kFieldLanes;
   Xyzz<C> running[kFieldLanes], total[kFieldLanes];

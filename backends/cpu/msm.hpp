@@ -22,6 +22,7 @@
 #include "backends/cpu/field_lanes.hpp"
 #include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/xyzz.hpp"
+#include "zkforge/memory/aligned.hpp"
 #include "zkforge/msm/combine_windows.hpp"
 #include "zkforge/msm/msm.hpp"
 #include "zkforge/msm/plan.hpp"
@@ -271,13 +272,13 @@ class AffineBuckets {
 
   HostSpan<const Affine<C>> points_;
   std::size_t batch_limit_;
-  std::vector<A> buckets_;
-  std::vector<Xyzz<C>> overflow_;
+  AlignedVector<A> buckets_;
+  AlignedVector<Xyzz<C>> overflow_;
   std::vector<std::uint8_t> busy_;
   std::vector<Pending> batch_, deferred_, retry_;
-  std::vector<F> numerators_, denominators_;
+  AlignedVector<F> numerators_, denominators_;
   std::vector<std::uint8_t> cancels_;
-  std::vector<Vec> lane_den_, lane_prefix_;
+  AlignedVector<Vec> lane_den_, lane_prefix_;
 };
 
 // XYZZ buckets: one mixed addition per point.
@@ -295,7 +296,7 @@ class XyzzBuckets {
 
  private:
   HostSpan<const Affine<C>> points_;
-  std::vector<Xyzz<C>> buckets_;
+  AlignedVector<Xyzz<C>> buckets_;
 };
 
 // One window's sum over points [begin, end) (fewer than 2^32: the buckets index them in 32 bits):

@@ -39,6 +39,7 @@
 
 #include "backends/cpu/field_lanes.hpp"
 #include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/memory/aligned.hpp"
 #include "zkforge/ntt/ntt.hpp"
 
 namespace zkforge::cpu {
@@ -391,7 +392,7 @@ void ntt_scale_by_powers(F* x, std::size_t log_n, const F& base, const F& factor
 template <class F>
 struct NttTables {
   Domain<F> domain;
-  std::vector<F> twiddles;
+  AlignedVector<F> twiddles;
 };
 
 // The tables of one (log_n, convention): zeta_(2^i + j) = zeta_j * omega^(n / 2^(i+2)) for j < 2^i,
@@ -399,7 +400,7 @@ struct NttTables {
 template <class F>
 std::unique_ptr<const NttTables<F>> ntt_make_tables(std::size_t log_n, RootConvention convention, ThreadPool& pool) {
   const Domain<F> domain(log_n, convention);
-  std::vector<F> twiddles((std::size_t{1} << log_n) / 2);
+  AlignedVector<F> twiddles((std::size_t{1} << log_n) / 2);
   if (!twiddles.empty()) twiddles[0] = F::one();
   std::vector<F> squares = {domain.omega()};  // omega^(2^e) for e < log_n - 1
   while (squares.size() + 1 < log_n) squares.push_back(squares.back().sqr());

@@ -1,24 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
-// Host-callable queries of the CUDA backend, usable from translation units that nvcc does not compile;
-// backends/hip/device.hip compiles this file as HIP for the Hip backend.
-#include "backends/cuda/device.hpp"
+// The GPU backend's host-callable device queries and device memory (gpu/device.hpp, gpu/memory.hpp),
+// specialised for this translation unit's tag: Cuda here, Hip where backends/hip/device.hip compiles
+// this file as HIP.
+#include <string>
 
-#include <map>
-#include <memory>
-#include <mutex>
-
+#include "backends/cuda/device_memory.cuh"
 #include "backends/cuda/runtime.cuh"
-#include "zkforge/arch/gpu_runtime.hpp"
-#include "zkforge/memory/cuda.hpp"
+#include "backends/cuda/session.cuh"
 #include "zkforge/error.hpp"
+#include "zkforge/gpu/device.hpp"
+#include "zkforge/gpu/memory.hpp"
 
-namespace zkforge::cuda {
+namespace zkforge::gpu {
 
-int device_count() { return gpu::device_count(); }
+template <>
+int device_count<Backend>() {
+  return ZKF_GPU_NS::device_count();
+}
 
-std::string device_description(int index) {
-  gpu::DeviceProp p{};
-  gpu::check(ZKF_GPU(GetDeviceProperties)(&p, index), "GetDeviceProperties");
+template <>
+std::string device_description<Backend>(int index) {
+  DeviceProp p{};
+  check(ZKF_GPU(GetDeviceProperties)(&p, index), "GetDeviceProperties");
 #if defined(__HIP_PLATFORM_AMD__)
   const std::string arch = p.gcnArchName;
 #else
@@ -27,57 +30,76 @@ std::string device_description(int index) {
   return std::string(p.name) + ", " + std::to_string(p.totalGlobalMem >> 30) + " GiB, " + arch;
 }
 
-void select_device(int index) {
-  const int count = device_count();
+template <>
+void select_device<Backend>(int index) {
+  const int count = ZKF_GPU_NS::device_count();
   if (index < 0 || index >= count)
-    throw Error(Errc::invalid_argument, "no GPU device " + std::to_string(index) + " (this machine has " +
-                                            std::to_string(count) + ")");
-  gpu::check(ZKF_GPU(SetDevice)(index), "SetDevice");
+    throw Error(Errc::invalid_argument, std::string("no ") + Backend::name + " device " + std::to_string(index) +
+                                            " (this machine has " + std::to_string(count) + ")");
+  check(ZKF_GPU(SetDevice)(index), "SetDevice");
 }
 
-DeviceResource& device_resource(MemoryPolicy policy, int device) {
-  static std::mutex mutex;
-  static std::map<std::pair<int, int>, std::unique_ptr<DeviceResource>> resources;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& r = resources[{static_cast<int>(policy), device}];
-  if (!r) {
-    if (policy == MemoryPolicy::synchronous) r = std::make_unique<SynchronousDevice>();
-    else if (policy == MemoryPolicy::pooled) r = std::make_unique<PooledDevice>();
-    else r = std::make_unique<DeferredDevice>(device);
-  }
-  return *r;
+template <>
+int current_device<Backend>() {
+  return ZKF_GPU_NS::current_device();
 }
 
-MemoryStats memory_stats(MemoryPolicy policy, int device) { return device_resource(policy, device).stats(); }
-void memory_flush(MemoryPolicy policy, int device) { device_resource(policy, device).flush(); }
-void memory_trim(MemoryPolicy policy, int device) { device_resource(policy, device).trim(); }
-
-void* device_allocate(MemoryPolicy policy, int device, std::size_t bytes) {
+template <>
+DeviceMemoryInfo device_memory_info<Backend>(int device) {
   const DeviceGuard guard(device);
-  void* p = device_resource(policy, device).allocate(bytes, gpu::Stream{});
-  gpu::check(ZKF_GPU(StreamSynchronize)(gpu::Stream{}), "device_allocate");
+  DeviceMemoryInfo m;
+  check(ZKF_GPU(MemGetInfo)(&m.free_bytes, &m.total_bytes), "MemGetInfo");
+  return m;
+}
+
+template <>
+MemoryStats memory_stats<Backend>(MemoryPolicy policy, int device) {
+  return device_resource(policy, device).stats();
+}
+
+template <>
+void memory_flush<Backend>(MemoryPolicy policy, int device) {
+  device_resource(policy, device).flush();
+}
+
+template <>
+void memory_trim<Backend>(MemoryPolicy policy, int device) {
+  const DeviceGuard guard(device);
+  device_resource(policy, device).trim();
+}
+
+template <>
+void* device_allocate<Backend>(MemoryPolicy policy, int device, std::size_t bytes) {
+  const DeviceGuard guard(device);
+  void* p = device_resource(policy, device).allocate(bytes, Stream{});
+  check(ZKF_GPU(StreamSynchronize)(Stream{}), "device_allocate");
   return p;
 }
 
-void device_deallocate(MemoryPolicy policy, int device, void* p, std::size_t bytes) noexcept {
+template <>
+void device_deallocate<Backend>(MemoryPolicy policy, int device, void* p, std::size_t bytes) noexcept {
   try {
     const DeviceGuard guard(device);
-    device_resource(policy, device).deallocate(p, bytes, gpu::Stream{});
+    device_resource(policy, device).deallocate(p, bytes, Stream{});
   } catch (...) {
     // A release has no caller to report to; the memory stays with the runtime.
   }
 }
 
-void upload(int device, void* dst, const void* src, std::size_t bytes) {
+template <>
+void upload<Backend>(int device, void* dst, const void* src, std::size_t bytes) {
   const DeviceGuard guard(device);
-  const gpu::OwnedStream stream;
+  const OwnedStream stream;
   upload_bytes(device, dst, src, bytes, stream.get());
   stream.synchronize();
 }
 
-void device_memory_info(int device, std::size_t& free_bytes, std::size_t& total_bytes) {
+template <>
+void download<Backend>(int device, void* dst, const void* src, std::size_t bytes) {
   const DeviceGuard guard(device);
-  gpu::check(ZKF_GPU(MemGetInfo)(&free_bytes, &total_bytes), "MemGetInfo");
+  const OwnedStream stream;
+  copy_to_host(dst, src, bytes, stream.get());
+  stream.synchronize();
 }
 
-}  // namespace zkforge::cuda
+}  // namespace zkforge::gpu

@@ -1,25 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Explicit instantiations of the CUDA MSM, batch_add, MsmContext and msm_device_bytes for G1 and G2
-// of BLS12-381 and BN254.
-#include "backends/cuda/msm.cuh"
+// Explicit instantiations of the GPU MSM, batch_add, MsmContext and msm_device_bytes for G1 and G2 of
+// BLS12-381 and BN254, for this translation unit's tag (Cuda; Hip where backends/hip/ compiles it).
+#include "backends/cuda/msm_context.cuh"
 
 namespace zkforge {
 
-void cuda::trim_device_pool() { cuda::device_pool(cuda::current_device()).trim(); }
-
-template struct MsmBackend<Cuda, bls12_381::G1Curve>;
-template struct MsmBackend<Cuda, bls12_381::G2Curve>;
-template struct MsmBackend<Cuda, bn254::G1Curve>;
-template struct MsmBackend<Cuda, bn254::G2Curve>;
-
-template class MsmContext<bls12_381::G1Curve>;
-template class MsmContext<bls12_381::G2Curve>;
-template class MsmContext<bn254::G1Curve>;
-template class MsmContext<bn254::G2Curve>;
-
-template std::size_t msm_device_bytes<bls12_381::G1Curve>(std::size_t, const MsmConfig&);
-template std::size_t msm_device_bytes<bls12_381::G2Curve>(std::size_t, const MsmConfig&);
-template std::size_t msm_device_bytes<bn254::G1Curve>(std::size_t, const MsmConfig&);
-template std::size_t msm_device_bytes<bn254::G2Curve>(std::size_t, const MsmConfig&);
+ZKFORGE_GPU_MSM_INSTANCES(, gpu::Backend)
 
 }  // namespace zkforge

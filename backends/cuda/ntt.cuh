@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CUDA backend's NTT: kernels and host orchestration, instantiated in ntt_instances.cu.
+// The GPU backends' NTT (CUDA, or HIP compiling the same source): kernels and host orchestration,
+// instantiated in ntt_instances.cu for this translation unit's tag.
 //
 // Radix-2 butterflies, several levels per kernel launch. A pass transforms tiles of 2^10 elements:
 // a block of 256 threads reads its tile into shared memory, then runs the tile's levels in stages
@@ -25,13 +26,16 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "backends/cuda/runtime.cuh"
-#include "zkforge/ntt/cuda.hpp"
+#include "backends/cuda/session.cuh"
 #include "zkforge/ntt/domain.hpp"
+#include "zkforge/ntt/gpu.hpp"
 
-namespace zkforge::cuda {
+namespace zkforge::gpu {
+inline namespace ZKF_GPU_NS {
 
 inline constexpr unsigned kNttBlock = 256;
 inline constexpr std::size_t kPowerRun = 64;
@@ -321,12 +325,12 @@ inline std::vector<NttPass> ntt_passes(unsigned log_n) {
 
 template <class F, bool kDecimateInTime>
 void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
-                  gpu::Stream stream) {
+                  Stream stream) {
   const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
   const unsigned size = 1u << (p.levels + p.log_c);
   const std::size_t shared = 2 * NttSharedTile<F>::bytes(size);  // the tile and its twiddles
   const unsigned threads = std::max(1u, std::min(kNttTileThreads, size >> kNttThreadLog));
-  gpu::check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime>),
+  check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime>),
                                        ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(shared)),
              "FuncSetAttribute (NTT tile shared memory)");
   ntt_tile<F, kDecimateInTime><<<static_cast<unsigned>(tiles), threads, shared, stream>>>(
@@ -335,7 +339,7 @@ void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, un
 }
 
 template <class F>
-void make_powers(Buffer<F>& out, std::size_t count, const F& base, const F& scale, gpu::Stream s) {
+void make_powers(Buffer<F>& out, std::size_t count, const F& base, const F& scale, Stream s) {
   ntt_powers<F><<<blocks_for((count + kPowerRun - 1) / kPowerRun, kNttBlock), kNttBlock, 0, s>>>(out.data(), count,
                                                                                                    base, scale);
   check_launch("ntt_powers");
@@ -358,13 +362,6 @@ void scale_by_powers(Session& s, F* x, std::size_t n, unsigned log_n, const std:
   make_powers(hi, high, g->pow(BigInt<1>::from_u64(low)), scale, s.stream);
   ntt_scale<F, true><<<blocks, kNttBlock, 0, s.stream>>>(x, lo.data(), hi.data(), scale, n, log_n, reversed);
   check_launch("ntt_scale");
-}
-
-// a[i] = (a[i] b[i] - c[i]) scale.
-template <class F>
-__global__ void ntt_quotient(F* a, const F* b, const F* c, F scale, std::size_t n) {
-  const std::size_t i = thread_index();
-  if (i < n) a[i] = (a[i] * b[i] - c[i]) * scale;
 }
 
 // The tables of omega_K^i (i < 2^(K-1)) of one device, per root convention, K the largest size
@@ -392,9 +389,9 @@ const typename NttTwiddleTables<F>::Table& ntt_twiddle_table(const Session& s, u
   if (!tables.empty() && tables.back()->log_size >= log_n) return *tables.back();
   const std::size_t count = std::size_t{1} << (log_n - 1);
   auto table = std::make_unique<typename NttTwiddleTables<F>::Table>(typename NttTwiddleTables<F>::Table{
-      log_n, Buffer<F>(cache.memory, count, gpu::Stream{})});
+      log_n, Buffer<F>(cache.memory, count, Stream{})});
   make_powers(table->powers, count, Domain<F>(log_n, c).omega(), F::one(), s.stream);
-  gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT twiddle table");
+  check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT twiddle table");
   tables.push_back(std::move(table));
   return *tables.back();
 }
@@ -420,7 +417,7 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
     auto permute = [&] {
       ntt_bit_reverse<F><<<n_blocks, kNttBlock, 0, s.stream>>>(scratch.data(), x, n, log_n);
       check_launch("ntt_bit_reverse");
-      gpu::check(ZKF_GPU(MemcpyAsync)(x, scratch.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToDevice), s.stream),
+      check(ZKF_GPU(MemcpyAsync)(x, scratch.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToDevice), s.stream),
                  "MemcpyAsync (NTT permutation)");
     };
     if (!in_reversed) {
@@ -440,116 +437,33 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
   }
 }
 
-}  // namespace zkforge::cuda
+}  // namespace ZKF_GPU_NS
+}  // namespace zkforge::gpu
 
 namespace zkforge {
 
-template <class F>
-void NttBackend<gpu::Backend, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
-  const int device = cuda::current_device();
+template <class B, class F>
+void NttBackend<B, F, if_gpu<B>>::run(HostSpan<F> data, const NttConfig<F>& config) {
+  static_assert(std::is_same_v<B, gpu::Backend>, "a GPU backend's source defines its own tag's primitives");
+  const int device = gpu::current_device();
   gpu::OwnedStream stream;
-  cuda::Session s = cuda::session_on(device, stream.get());
+  gpu::Session s = gpu::session_on(device, stream.get(), config.memory);
   const std::size_t n = data.size;
-  cuda::Buffer<F> x(s.pool, n, s.stream);
-  cuda::upload_bytes(device, x.data(), data.data, n * sizeof(F), s.stream);
-  cuda::ntt_on_device(s, x.data(), n, config);
-  gpu::check(ZKF_GPU(MemcpyAsync)(data.data, x.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost), s.stream),
-             "MemcpyAsync (NTT result)");
+  gpu::Buffer<F> x(s.pool, n, s.stream);
+  gpu::upload_bytes(device, x.data(), data.data, n * sizeof(F), s.stream);
+  gpu::ntt_on_device(s, x.data(), n, config);
+  gpu::copy_to_host(data.data, x.data(), n * sizeof(F), s.stream);
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT kernels");
 }
 
-template <class F>
-void NttBackend<gpu::Backend, F>::run(DeviceSpan<F> data, const NttConfig<F>& config) {
-  const cuda::DeviceGuard guard(data.device);
+template <class B, class F>
+void NttBackend<B, F, if_gpu<B>>::run(DeviceSpan<B, F> data, const NttConfig<F>& config) {
+  static_assert(std::is_same_v<B, gpu::Backend>, "a GPU backend's source defines its own tag's primitives");
+  const gpu::DeviceGuard guard(data.device);
   gpu::OwnedStream stream;
-  cuda::Session s = cuda::session_on(data.device, stream.get());
-  cuda::ntt_on_device(s, data.data, data.size, config);
+  gpu::Session s = gpu::session_on(data.device, stream.get(), config.memory);
+  gpu::ntt_on_device(s, data.data, data.size, config);
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT kernels");
-}
-
-namespace cuda {
-
-// Groth16's quotient (NttBackend::quotient) of host a, b, c, left in da (n elements on s.device);
-// enqueued on s.stream. The columns cross the bus on a stream of their own, so that each upload
-// overlaps the NTTs of the column before.
-template <class F>
-void quotient_on_device(Session& s, F* da, HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c,
-                        const F& shift, const F& scale, bool to_coefficients, RootConvention roots) {
-  const std::size_t n = a.size;
-  Buffer<F> db(s.pool, n, s.stream), dc(s.pool, n, s.stream);
-  gpu::OwnedStream copies;
-  gpu::OwnedEvent allocated, uploaded;
-  allocated.record(s.stream);
-  allocated.await_on(copies.get());
-  NttConfig<F> coefficients;
-  coefficients.direction = NttDirection::inverse;
-  coefficients.order = NttOrder::NR;
-  coefficients.convention = roots;
-  NttConfig<F> onto_coset = coefficients;
-  onto_coset.direction = NttDirection::forward;
-  onto_coset.order = NttOrder::RN;
-  onto_coset.coset = shift;
-  const std::pair<F*, const F*> columns[] = {{da, a.data}, {db.data(), b.data}, {dc.data(), c.data}};
-  for (const auto& [on_device, host] : columns) {
-    upload_bytes(s.device, on_device, host, n * sizeof(F), copies.get());
-    uploaded.record(copies.get());
-    uploaded.await_on(s.stream);
-    ntt_on_device(s, on_device, n, coefficients);
-    ntt_on_device(s, on_device, n, onto_coset);
-  }
-  ntt_quotient<F><<<blocks_for(n, kNttBlock), kNttBlock, 0, s.stream>>>(da, db.data(), dc.data(), scale, n);
-  check_launch("ntt_quotient");
-  if (to_coefficients) {
-    NttConfig<F> back = coefficients;
-    back.order = NttOrder::NN;
-    back.coset = shift;
-    ntt_on_device(s, da, n, back);
-  }
-}
-
-inline void check_quotient_sizes(std::size_t n, std::size_t b, std::size_t c) {
-  if (b != n || c != n) throw Error(Errc::size_mismatch, "quotient: a, b and c must have the same length");
-}
-
-}  // namespace cuda
-
-template <class F>
-void NttBackend<gpu::Backend, F>::quotient(HostSpan<F> a, HostSpan<const F> b, HostSpan<const F> c, const F& shift,
-                                           const F& scale, bool to_coefficients, RootConvention roots) {
-  const std::size_t n = a.size;
-  cuda::check_quotient_sizes(n, b.size, c.size);
-  if (n == 0) return;
-  const int device = cuda::current_device();
-  gpu::OwnedStream stream;
-  cuda::Session s = cuda::session_on(device, stream.get());
-  cuda::Buffer<F> da(s.pool, n, s.stream);
-  cuda::quotient_on_device(s, da.data(), HostSpan<const F>(a.data, n), b, c, shift, scale, to_coefficients, roots);
-  gpu::check(ZKF_GPU(MemcpyAsync)(a.data, da.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToHost), s.stream),
-             "MemcpyAsync (quotient)");
-  gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "quotient kernels");
-}
-
-template <class F>
-void NttBackend<gpu::Backend, F>::quotient_to_device(HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c,
-                                                     const F& shift, const F& scale, bool to_coefficients,
-                                                     RootConvention roots, DeviceSpan<F> out) {
-  const std::size_t n = a.size;
-  cuda::check_quotient_sizes(n, b.size, c.size);
-  if (out.size > n)
-    throw Error(Errc::size_mismatch, "quotient_to_device: " + std::to_string(out.size) + " outputs asked of a quotient of " +
-                                         std::to_string(n));
-  if (n == 0) return;
-  const cuda::DeviceGuard guard(out.device);
-  gpu::OwnedStream stream;
-  cuda::Session s = cuda::session_on(out.device, stream.get());
-  // Computed in out itself when it holds all n values, else in a buffer of the call's.
-  cuda::Buffer<F> whole(s.pool, out.size == n ? 0 : n, s.stream);
-  F* da = out.size == n ? out.data : whole.data();
-  cuda::quotient_on_device(s, da, a, b, c, shift, scale, to_coefficients, roots);
-  if (da != out.data && out.size > 0)
-    gpu::check(ZKF_GPU(MemcpyAsync)(out.data, da, out.size * sizeof(F), ZKF_GPU(MemcpyDeviceToDevice), s.stream),
-               "MemcpyAsync (quotient to its output)");
-  gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "quotient kernels");
 }
 
 }  // namespace zkforge

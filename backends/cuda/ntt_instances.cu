@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// Explicit instantiations of the CUDA NTT for the scalar fields of BLS12-381 and BN254.
+// Explicit instantiations of the GPU NTT and of Groth16's quotient on it (groth16/quotient.hpp) for
+// the scalar fields of BLS12-381 and BN254, for this translation unit's tag (Cuda; Hip where
+// backends/hip/ compiles it). One unit for both: the quotient's NTTs are the same kernels, compiled once.
 #include "backends/cuda/ntt.cuh"
+#include "backends/cuda/quotient.cuh"
 
 namespace zkforge {
 
-template struct NttBackend<Cuda, bls12_381::Fr>;
-template struct NttBackend<Cuda, bn254::Fr>;
+ZKFORGE_GPU_NTT_INSTANCES(, gpu::Backend)
+
+namespace groth16 {
+ZKFORGE_GPU_QUOTIENT_INSTANCES(, gpu::Backend)
+}  // namespace groth16
 
 }  // namespace zkforge

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Host and device helpers shared by the CUDA backend's algorithms (MSM, NTT): launch arithmetic,
-// 16-byte loads and stores of field elements and points, the current device, one object per device
-// (its pooled allocator, its pinned staging buffers), uploads through pinned staging, and a call's
-// session (device, stream, allocator).
+// Host and device helpers shared by the GPU backends' algorithms (MSM, NTT, quotient), compiled as
+// CUDA or as HIP: the backend tag of this translation unit, runtime error checks, owned streams and
+// events, launch arithmetic, 16-byte loads and stores of field elements and points, the current
+// device, one object per device, and the device's free memory.
 #pragma once
 
 #include <algorithm>
@@ -11,16 +11,79 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 
 #include "zkforge/arch/gpu_runtime.hpp"
 #include "zkforge/arch/macros.hpp"
-#include "zkforge/backend/thread_pool.hpp"
-#include "zkforge/memory/cuda.hpp"
-#include "zkforge/memory/device_allocator.hpp"
-#include "zkforge/memory/pinned_pool.hpp"
-#include "zkforge/memory/policy.hpp"
+#include "zkforge/backend/tags.hpp"
+#include "zkforge/error.hpp"
 
-namespace zkforge::cuda {
+namespace zkforge::gpu {
+inline namespace ZKF_GPU_NS {
+
+// The backend tag whose primitives a translation unit compiled for this runtime defines: the CUDA
+// backend's sources compiled as HIP are the Hip backend.
+#if ZKF_GPU_HIP
+using Backend = Hip;
+#else
+using Backend = Cuda;
+#endif
+
+// Throws zkforge::Error naming the call and the runtime's message; out of memory has its own code.
+inline void check(Error_t e, const char* what) {
+  if (e == ZKF_GPU(Success)) return;
+  const Errc code = e == ZKF_GPU(ErrorMemoryAllocation) ? Errc::out_of_memory : Errc::device_error;
+  (void)ZKF_GPU(GetLastError)();  // clear the sticky non-fatal error so that the next call is clean
+  throw Error(code, std::string(what) + ": " + ZKF_GPU(GetErrorString)(e));
+}
+
+inline int device_count() {
+  int n = 0;
+  if (ZKF_GPU(GetDeviceCount)(&n) != ZKF_GPU(Success)) {
+    (void)ZKF_GPU(GetLastError)();
+    return 0;
+  }
+  return n;
+}
+
+// Free and total bytes of the current device.
+struct MemoryInfo {
+  std::size_t free_bytes = 0, total_bytes = 0;
+};
+inline MemoryInfo memory_info() {
+  MemoryInfo m;
+  check(ZKF_GPU(MemGetInfo)(&m.free_bytes, &m.total_bytes), "MemGetInfo");
+  return m;
+}
+
+// A stream owned for the life of the object.
+class OwnedStream {
+ public:
+  OwnedStream() { check(ZKF_GPU(StreamCreateWithFlags)(&s_, ZKF_GPU(StreamNonBlocking)), "StreamCreate"); }
+  ~OwnedStream() { (void)ZKF_GPU(StreamDestroy)(s_); }
+  OwnedStream(const OwnedStream&) = delete;
+  OwnedStream& operator=(const OwnedStream&) = delete;
+  Stream get() const { return s_; }
+  void synchronize() const { check(ZKF_GPU(StreamSynchronize)(s_), "StreamSynchronize"); }
+
+ private:
+  Stream s_{};
+};
+
+// An event owned for the life of the object, without timing: one stream records it, others wait for it.
+class OwnedEvent {
+ public:
+  OwnedEvent() { check(ZKF_GPU(EventCreateWithFlags)(&e_, ZKF_GPU(EventDisableTiming)), "EventCreate"); }
+  ~OwnedEvent() { (void)ZKF_GPU(EventDestroy)(e_); }
+  OwnedEvent(const OwnedEvent&) = delete;
+  OwnedEvent& operator=(const OwnedEvent&) = delete;
+  void record(Stream s) { check(ZKF_GPU(EventRecord)(e_, s), "EventRecord"); }
+  // Work enqueued on s from now on waits for the work recorded.
+  void await_on(Stream s) const { check(ZKF_GPU(StreamWaitEvent)(s, e_, 0), "StreamWaitEvent"); }
+
+ private:
+  Event e_{};
+};
 
 __device__ ZKF_INLINE std::size_t thread_index() {
   return static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -84,11 +147,11 @@ inline unsigned blocks_for(std::size_t threads, unsigned block) {
   return static_cast<unsigned>((threads + block - 1) / block);
 }
 
-inline void check_launch(const char* kernel) { gpu::check(ZKF_GPU(GetLastError)(), kernel); }
+inline void check_launch(const char* kernel) { check(ZKF_GPU(GetLastError)(), kernel); }
 
 inline int current_device() {
   int d = 0;
-  gpu::check(ZKF_GPU(GetDevice)(&d), "GetDevice");
+  check(ZKF_GPU(GetDevice)(&d), "GetDevice");
   return d;
 }
 
@@ -96,7 +159,7 @@ inline int current_device() {
 class DeviceGuard {
  public:
   explicit DeviceGuard(int device) : previous_(current_device()) {
-    if (previous_ != device) gpu::check(ZKF_GPU(SetDevice)(device), "SetDevice");
+    if (previous_ != device) check(ZKF_GPU(SetDevice)(device), "SetDevice");
   }
   ~DeviceGuard() { (void)ZKF_GPU(SetDevice)(previous_); }
   DeviceGuard(const DeviceGuard&) = delete;
@@ -117,11 +180,6 @@ T& per_device(int device) {
   return *p;
 }
 
-// The device memory a call on this thread uses: the scoped policy's (memory/policy.hpp), else the pool.
-inline DeviceResource& device_pool(int device) {
-  return device_resource(scoped_memory_policy().value_or(MemoryPolicy::pooled), device);
-}
-
 inline unsigned sm_count(int device) {
 #if ZKF_GPU_HIP
   constexpr auto kAttribute = hipDeviceAttributeMultiprocessorCount;
@@ -129,113 +187,9 @@ inline unsigned sm_count(int device) {
   constexpr auto kAttribute = cudaDevAttrMultiProcessorCount;
 #endif
   int v = 0;
-  gpu::check(ZKF_GPU(DeviceGetAttribute)(&v, kAttribute, device), "DeviceGetAttribute(multiprocessors)");
+  check(ZKF_GPU(DeviceGetAttribute)(&v, kAttribute, device), "DeviceGetAttribute(multiprocessors)");
   return static_cast<unsigned>(std::max(1, v));
 }
 
-// Host memory that the driver has page-locked (cudaHostAlloc'd or registered) can be copied from
-// directly and asynchronously; anything else goes through PinnedStaging.
-inline bool is_pinned(const void* p) {
-  unsigned flags = 0;
-  if (ZKF_GPU(HostGetFlags)(&flags, const_cast<void*>(p)) == ZKF_GPU(Success)) return true;
-  (void)ZKF_GPU(GetLastError)();
-  return false;
-}
-
-// The pinned host pool of a device's uploads.
-inline PinnedPool& pinned_pool(int device) { return per_device<PinnedPool>(device); }
-
-// Two pinned host buffers (from the device's pinned pool) used in turn: while the device copies one, the host fills the other
-// (with the CPU pool's threads). A buffer is refilled only after the copies it fed have finished.
-class PinnedStaging {
- public:
-  static constexpr std::size_t kBytes = std::size_t{16} << 20;
-
-  explicit PinnedStaging(PinnedPool& pool) {
-    for (int b = 0; b < 2; ++b) {
-      block_[b] = pool.checkout(kBytes);
-      buffer_[b] = block_[b].data();
-      gpu::check(ZKF_GPU(EventCreateWithFlags)(&done_[b], ZKF_GPU(EventDisableTiming)), "EventCreate (staging)");
-    }
-  }
-  ~PinnedStaging() {
-    for (int b = 0; b < 2; ++b) {
-      (void)ZKF_GPU(EventSynchronize)(done_[b]);
-      (void)ZKF_GPU(EventDestroy)(done_[b]);
-    }
-  }
-  PinnedStaging(const PinnedStaging&) = delete;
-  PinnedStaging& operator=(const PinnedStaging&) = delete;
-
-  // fill(staging, begin, end) writes items [begin, end) into the staging buffer and enqueues on s
-  // the copies that read it; items go in pieces of per_piece.
-  template <class Fill>
-  void stream_pieces(std::size_t count, std::size_t per_piece, gpu::Stream s, Fill fill) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (std::size_t begin = 0, k = 0; begin < count; begin += per_piece, ++k) {
-      const std::size_t b = k % 2;
-      gpu::check(ZKF_GPU(EventSynchronize)(done_[b]), "EventSynchronize (staging)");
-      fill(buffer_[b], begin, std::min(count, begin + per_piece));
-      gpu::check(ZKF_GPU(EventRecord)(done_[b], s), "EventRecord (staging)");
-    }
-  }
-
- private:
-  std::mutex mutex_;
-  PinnedBlock block_[2];
-  unsigned char* buffer_[2] = {nullptr, nullptr};
-  gpu::Event done_[2] = {};
-};
-
-// The staging buffers of a device's uploads.
-inline PinnedStaging& staging(int device) {
-  PinnedPool& pool = pinned_pool(device);  // first, so that the pools outlive the staging buffers at exit
-  static std::mutex mutex;
-  static std::map<int, std::unique_ptr<PinnedStaging>> objects;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& p = objects[device];
-  if (!p) p = std::make_unique<PinnedStaging>(pool);
-  return *p;
-}
-
-inline constexpr std::size_t kDirectCopyBytes = std::size_t{1} << 20;
-
-inline void copy_to_device(void* dst, const void* src, std::size_t bytes, gpu::Stream s) {
-  if (bytes == 0) return;
-  gpu::check(ZKF_GPU(MemcpyAsync)(dst, src, bytes, ZKF_GPU(MemcpyHostToDevice), s), "MemcpyAsync to device");
-}
-
-// Bytes to the device: directly when small or already pinned, else through the staging buffers.
-inline void upload_bytes(int device, void* dst, const void* src, std::size_t bytes, gpu::Stream s) {
-  if (bytes <= kDirectCopyBytes || is_pinned(src)) {
-    copy_to_device(dst, src, bytes, s);
-    return;
-  }
-  auto* d = static_cast<unsigned char*>(dst);
-  const auto* h = static_cast<const unsigned char*>(src);
-  staging(device).stream_pieces(bytes, PinnedStaging::kBytes, s,
-                                                  [&](unsigned char* buf, std::size_t begin, std::size_t end) {
-    cpu_pool().parallel_for(end - begin, [&](std::size_t b, std::size_t e) {
-      std::memcpy(buf + b, h + begin + b, e - b);
-    }, std::size_t{1} << 18);
-    copy_to_device(d + begin, buf, end - begin, s);
-  });
-}
-
-// The stream, device and allocator of one call.
-struct Session {
-  int device;
-  gpu::Stream stream;
-  DeviceResource& pool;
-  unsigned sms;
-};
-
-// A call's session on `device` and `stream`, with the device's allocator of the memory policy in force.
-inline Session session_on(int device, gpu::Stream stream) {
-  return {device, stream, device_pool(device), sm_count(device)};
-}
-
-template <class T>
-using Buffer = DeviceBuffer<T, DeviceResource>;
-
-}  // namespace zkforge::cuda
+}  // namespace ZKF_GPU_NS
+}  // namespace zkforge::gpu

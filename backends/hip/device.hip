@@ -1,4 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-// The HIP backend's host-callable queries (device count and description, device selection, memory
-// resources): backends/cuda/device.cu compiled as HIP.
+// The HIP backend's host-callable device queries and device memory: backends/cuda/device.cu compiled as HIP,
+// where its tag (gpu::Backend) is Hip.
 #include "backends/cuda/device.cu"

@@ -17,14 +17,16 @@
 
 using namespace zkforge;
 
-TEMPLATE_TEST_CASE("200 proofs per memory policy keep host memory flat", "[groth16][memory]", SynchronousMemory,
-                   PooledMemory, DeferredMemory) {
+TEST_CASE("200 proofs per memory policy keep host memory flat", "[groth16][memory]") {
   using E = bn254::Engine;
+  const MemoryPolicy policy = GENERATE(MemoryPolicy::synchronous, MemoryPolicy::pooled, MemoryPolicy::deferred);
   const std::string dir = std::string(ZKFORGE_TESTS_DIR) + "/data/groth16/bn128/";
   const auto key = snarkjs::read_zkey<E>(dir + "chain.zkey");
   const auto witness = snarkjs::read_wtns<E::Fr>(dir + "witness.wtns");
-  const groth16::Prover<E, Cpu, TestType> prover(key);
-  HostResource& host = host_resource(TestType::kPolicy);
+  groth16::ProverConfig config;
+  config.memory = policy;
+  const groth16::Prover<E, Cpu> prover(key, config);
+  HostResource& host = host_resource(policy);
   const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
   for (int i = 0; i < 20; ++i) (void)prover.prove(host_span(witness), blinding);
   host.flush();
@@ -36,7 +38,7 @@ TEMPLATE_TEST_CASE("200 proofs per memory policy keep host memory flat", "[groth
   }
   host.flush();
   const std::size_t after = test::resident_bytes();
-  INFO("policy " << memory_policy_name(TestType::kPolicy) << ": resident " << before << " -> " << after << " bytes");
+  INFO("policy " << memory_policy_name(policy) << ": resident " << before << " -> " << after << " bytes");
   CHECK(host.stats().pending_bytes == 0);
   CHECK(host.stats().peak_bytes == peak);  // no proof needed more than the warm-up ones
   CHECK(static_cast<double>(after) <= 1.01 * static_cast<double>(before));
@@ -48,8 +50,11 @@ TEST_CASE("provers on several threads at once under the deferred policy give the
   const auto key = snarkjs::read_zkey<E>(dir + "chain.zkey");
   const auto witness = snarkjs::read_wtns<E::Fr>(dir + "witness.wtns");
   const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(7), E::Fr::from_u64(11)};
-  const auto expected = groth16::Prover<E, Cpu, SynchronousMemory>(key).prove(host_span(witness), blinding);
-  const groth16::Prover<E, Cpu, DeferredMemory> prover(key);
+  groth16::ProverConfig synchronous, deferred;
+  synchronous.memory = MemoryPolicy::synchronous;
+  deferred.memory = MemoryPolicy::deferred;
+  const auto expected = groth16::Prover<E, Cpu>(key, synchronous).prove(host_span(witness), blinding);
+  const groth16::Prover<E, Cpu> prover(key, deferred);
   bool ok[3] = {true, true, true};
   std::vector<std::thread> threads;
   for (int t = 0; t < 3; ++t) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "support/seed.hpp"
-#include "zkforge/groth16/ntt_msm_h.hpp"
+#include "zkforge/groth16/quotient.hpp"
 #include "zkforge/groth16/split_msm.hpp"
 #include "zkforge/ntt/ntt.hpp"
 #include "zkforge/curve/bls12_381.hpp"
@@ -110,14 +110,14 @@ TEMPLATE_TEST_CASE("ntt_msm_h: ab - c on the odd coset (snarkjs) and (ab - c)/Z'
       INFO("n = " << n << ", roots = " << root_convention_name(roots));
 
       auto h = a, hb = b, hc = c;
-      groth16::h_scalars(Cpu{}, host_span_of(h), host_span_of(hb), host_span_of(hc), groth16::HConvention::odd_coset_lagrange, roots);
+      groth16::quotient(Cpu{}, host_span_of(h), host_span_of(hb), host_span_of(hc), {groth16::HConvention::odd_coset_lagrange, roots});
       const F g = Domain<F>::root_of_unity(log_n + 1, roots), omega = Domain<F>::root_of_unity(log_n, roots);
       F x = g;
       for (std::size_t i = 0; i < n; ++i, x *= omega)
         CHECK(h[i] == horner(pa, x) * horner(pb, x) - horner(pc, x));
 
       auto m = a, mb = b, mc = c;
-      groth16::h_scalars(Cpu{}, host_span_of(m), host_span_of(mb), host_span_of(mc), groth16::HConvention::monomial, roots);
+      groth16::quotient(Cpu{}, host_span_of(m), host_span_of(mb), host_span_of(mc), {groth16::HConvention::monomial, roots});
       CHECK(m[n - 1].is_zero());  // deg h <= n - 2
       const F t = F::random(rng);
       const F z = t.pow(F::Int::from_u64(n)) - F::one();

@@ -8,69 +8,17 @@
 #include <vector>
 
 #include "support/cpu_lanes.hpp"
+#include "support/msm_fixtures.hpp"
 #include "support/seed.hpp"
 #include "zkforge/curve/group.hpp"
 #include "zkforge/msm/msm.hpp"
 
 using namespace zkforge;
+using namespace zkforge::test;
 
 namespace {
 
-constexpr std::size_t kMaxPoints = 1000;
 const std::size_t kSizes[] = {0, 1, 2, 3, 31, 32, 33, 255, 511, 512, 513, 1000};
-
-// Distinct points from a random start and step, with the cases users hit placed among them:
-// the point at infinity, P and -P, a point repeated.
-template <class C>
-std::vector<Affine<C>> test_points(std::mt19937_64& rng) {
-  const auto step = scalar_mul(C::generator(), C::Scalar::random(rng)).to_affine();
-  Jacobian<C> p = scalar_mul(C::generator(), C::Scalar::random(rng));
-  std::vector<Affine<C>> v;
-  for (std::size_t i = 0; i < kMaxPoints; ++i) {
-    v.push_back(p.to_affine());
-    p = p.add(step);
-  }
-  v[1] = Affine<C>::identity();
-  v[2] = -v[0];
-  v[3] = v[0];
-  v[40] = -v[35];
-  v[600] = Affine<C>::identity();
-  return v;
-}
-
-template <class S>
-std::vector<S> test_scalars(std::mt19937_64& rng) {
-  std::vector<S> v;
-  for (std::size_t i = 0; i < kMaxPoints; ++i) v.push_back(S::random(rng));
-  v[0] = S::zero();
-  v[4] = S::one();
-  v[5] = -S::one();  // r - 1
-  v[6] = S::from_u64(2).pow(BigInt<1>::from_u64(128));
-  v[7] = S::from_u64(2).pow(BigInt<1>::from_u64(254 - 2));
-  v[33] = -S::one();
-  v[300] = v[301] = v[302] = S::from_u64(12345);
-  return v;
-}
-
-template <class C>
-std::vector<typename C::Scalar::Int> canonical(const std::vector<typename C::Scalar>& s) {
-  std::vector<typename C::Scalar::Int> v;
-  for (const auto& x : s) v.push_back(x.to_int());
-  return v;
-}
-
-// Prefix sums of the naive terms s_i P_i: naive[n] is the MSM of the first n pairs.
-template <class C>
-std::vector<Jacobian<C>> naive_prefix_sums(const std::vector<Affine<C>>& pts, const std::vector<typename C::Scalar>& sc) {
-  std::vector<Jacobian<C>> sums = {Jacobian<C>::identity()};
-  for (std::size_t i = 0; i < pts.size(); ++i) sums.push_back(sums.back().add(scalar_mul(pts[i], sc[i])));
-  return sums;
-}
-
-template <class T>
-HostSpan<const T> first(const std::vector<T>& v, std::size_t n) {
-  return HostSpan<const T>(v.data(), n);
-}
 
 }  // namespace
 
@@ -81,7 +29,7 @@ TEMPLATE_TEST_CASE("MSM equals the naive sum for every size, window width and bu
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 1);
   const auto pts = test_points<C>(rng);
   const auto sc = test_scalars<S>(rng);
-  const auto ints = canonical<C>(sc);
+  const auto ints = canonical(sc);
   const auto naive = naive_prefix_sums(pts, sc);
   const std::vector<bool> settings = test::lane_paths();
   for (std::size_t setting = 0; setting < settings.size(); ++setting) {

@@ -6,18 +6,25 @@
 
 #include <cstdio>
 
-#include "backends/cuda/device.hpp"
 #include "seed.hpp"
+#include "zkforge/backend/linked.hpp"
+#include "zkforge/gpu/device.hpp"
 
 int main(int argc, char* argv[]) {
   using zkforge::test::seed;
   if (!zkforge::test::listing_tests(argc, argv)) {
-    if (zkforge::cuda::device_count() == 0) {
-      std::printf("SKIP: no GPU device on this machine; the GPU tests did not run\n");
-      return 77;
-    }
-    std::printf("zkforge GPU test on %s, seed %llu (ZKFORGE_SEED=%llu repeats this run)\n",
-                zkforge::cuda::device_description(0).c_str(), static_cast<unsigned long long>(seed()),
+    bool devices = true;
+    zkforge::for_each_gpu_backend([&](auto tag) {
+      using B = decltype(tag);
+      if (zkforge::gpu::device_count<B>() == 0) {
+        std::printf("SKIP: no %s device on this machine; the GPU tests did not run\n", B::name);
+        devices = false;
+        return;
+      }
+      std::printf("zkforge GPU test on %s: %s\n", B::name, zkforge::gpu::device_description<B>(0).c_str());
+    });
+    if (!devices) return 77;
+    std::printf("seed %llu (ZKFORGE_SEED=%llu repeats this run)\n", static_cast<unsigned long long>(seed()),
                 static_cast<unsigned long long>(seed()));
   }
   return Catch::Session().run(argc, argv);

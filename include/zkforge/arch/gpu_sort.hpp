@@ -15,6 +15,7 @@
 #endif
 
 namespace zkforge::gpu {
+inline namespace ZKF_GPU_NS {
 
 // The ping-pong buffers of a sort; Current() holds the sorted items afterwards (CUB's interface).
 #if defined(__HIP_PLATFORM_AMD__)
@@ -44,4 +45,5 @@ Error_t radix_sort_pairs(void* temp, std::size_t& temp_bytes, DoubleBuffer<K>& k
 #endif
 }
 
+}  // namespace ZKF_GPU_NS
 }  // namespace zkforge::gpu

@@ -7,9 +7,9 @@
 // passes its bases gathered once as `gathered`. The milliseconds of each part are added to batch_ms and tail_ms.
 #pragma once
 
-#include <chrono>
 #include <vector>
 
+#include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/groth16/prep_msm.hpp"
 #include "zkforge/msm/msm.hpp"
 
@@ -20,10 +20,6 @@ Jacobian<C> split_msm(Backend backend, HostSpan<const Affine<C>> points, HostSpa
                       const MsmSplit& split, const MsmConfig& config, double& batch_ms, double& tail_ms,
                       HostResource& host = host_resource(MemoryPolicy::synchronous),
                       const HostVector<Affine<C>>* gathered = nullptr) {
-  using Clock = std::chrono::steady_clock;
-  const auto ms_since = [](Clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  };
   if (points.size != scalars.size || split.size != scalars.size)
     throw Error(Errc::size_mismatch, "split MSM: " + std::to_string(points.size) + " points, " +
                                          std::to_string(scalars.size) + " scalars, a split of " +

@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // Host-memory policies: where a prover's large host buffers come from and how they go back.
 //
-//   SynchronousHost  allocates and frees in place (aligned_alloc / free);
-//   PooledHost       keeps freed blocks by size for reuse, up to a cap of idle bytes; trim() frees them;
+//   SynchronousHost  allocates and frees in place;
+//   PooledHost       keeps freed blocks by size for reuse (SizePool), up to a cap of idle bytes; trim()
+//                    frees them;
 //   DeferredHost     frees blocks of >= 1 MiB on a background thread through a bounded ReleaseQueue
 //                    (a full queue applies back-pressure); flush() waits for every queued free.
 // Each keeps its accounting: bytes live (handed out), idle (pooled), pending release (queued) and the
 // peak of live bytes. HostAllocator<T> adapts a resource to std::vector; host_resource(policy) gives
 // the process-wide resource of a policy, which zkforge's provers and the CLI's --memory use.
-// Blocks are 64-byte aligned. Allocation failure is Error(out_of_memory) naming the size.
+// Blocks are 64-byte aligned (boost::alignment::aligned_alloc). Allocation failure is
+// Error(out_of_memory) naming the size.
 #pragma once
 
 #include <algorithm>
-#include <atomic>
+#include <boost/align/aligned_alloc.hpp>
 #include <cstddef>
-#include <cstdlib>
-#include <map>
-#include <mutex>
 #include <new>
 #include <string>
 #include <type_traits>
@@ -24,22 +23,12 @@
 #include <vector>
 
 #include "zkforge/error.hpp"
+#include "zkforge/memory/aligned.hpp"
+#include "zkforge/memory/policy.hpp"
 #include "zkforge/memory/release_queue.hpp"
+#include "zkforge/memory/size_pool.hpp"
 
 namespace zkforge {
-
-enum class MemoryPolicy { synchronous, pooled, deferred };
-
-inline const char* memory_policy_name(MemoryPolicy p) {
-  return p == MemoryPolicy::synchronous ? "synchronous" : p == MemoryPolicy::pooled ? "pooled" : "deferred";
-}
-
-struct MemoryStats {
-  std::size_t live_bytes = 0;     // handed out and not given back
-  std::size_t idle_bytes = 0;     // given back and kept for reuse (pooled)
-  std::size_t pending_bytes = 0;  // given back and not yet released (deferred)
-  std::size_t peak_bytes = 0;     // the largest live_bytes seen
-};
 
 class HostResource {
  public:
@@ -53,31 +42,20 @@ class HostResource {
 
 namespace memory_detail {
 
-inline constexpr std::size_t kAlignment = 64;
+inline constexpr std::size_t kAlignment = kHostAlignment;
 
 inline std::size_t rounded(std::size_t bytes) { return (bytes + kAlignment - 1) / kAlignment * kAlignment; }
 
 inline void* aligned_block(std::size_t bytes) {
-  void* p = std::aligned_alloc(kAlignment, rounded(std::max<std::size_t>(bytes, 1)));
+  void* p = boost::alignment::aligned_alloc(kAlignment, rounded(std::max<std::size_t>(bytes, 1)));
   if (p == nullptr) throw Error(Errc::out_of_memory, "host allocation of " + std::to_string(bytes) + " bytes failed");
   return p;
 }
 
-// Live and peak bytes, updated without a lock.
-class LiveCounter {
- public:
-  void add(std::size_t bytes) {
-    const std::size_t now = live_.fetch_add(bytes) + bytes;
-    std::size_t peak = peak_.load();
-    while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
-    }
-  }
-  void sub(std::size_t bytes) { live_.fetch_sub(bytes); }
-  std::size_t live() const { return live_.load(); }
-  std::size_t peak() const { return peak_.load(); }
-
- private:
-  std::atomic<std::size_t> live_{0}, peak_{0};
+// The upstream of the pooled host policy's SizePool.
+struct AlignedUpstream {
+  void* allocate(std::size_t bytes) { return aligned_block(bytes); }
+  void free(void* p) noexcept { boost::alignment::aligned_free(p); }
 };
 
 }  // namespace memory_detail
@@ -91,7 +69,7 @@ class SynchronousHost final : public HostResource {
   }
   void deallocate(void* p, std::size_t bytes) override {
     if (p == nullptr) return;
-    std::free(p);
+    boost::alignment::aligned_free(p);
     counter_.sub(bytes);
   }
   MemoryStats stats() const override { return {counter_.live(), 0, 0, counter_.peak()}; }
@@ -102,61 +80,17 @@ class SynchronousHost final : public HostResource {
 
 class PooledHost final : public HostResource {
  public:
-  explicit PooledHost(std::size_t cap_bytes = std::size_t{32} << 30) : cap_(cap_bytes) {}
-  ~PooledHost() override { trim(); }
+  explicit PooledHost(std::size_t cap_bytes = std::size_t{32} << 30) : pool_(cap_bytes) {}
 
-  void* allocate(std::size_t bytes) override {
-    const std::size_t size = memory_detail::rounded(std::max<std::size_t>(bytes, 1));
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      const auto it = idle_.lower_bound(size);
-      if (it != idle_.end() && it->first <= 2 * size) {
-        void* p = it->second;
-        idle_bytes_ -= it->first;
-        block_size_[p] = it->first;
-        idle_.erase(it);
-        counter_.add(bytes);
-        return p;
-      }
-    }
-    void* p = memory_detail::aligned_block(size);
-    std::lock_guard<std::mutex> lock(mutex_);
-    block_size_[p] = size;
-    counter_.add(bytes);
-    return p;
-  }
+  void* allocate(std::size_t bytes) override { return pool_.take(bytes); }
   void deallocate(void* p, std::size_t bytes) override {
-    if (p == nullptr) return;
-    std::unique_lock<std::mutex> lock(mutex_);
-    const std::size_t size = block_size_.at(p);
-    block_size_.erase(p);
-    counter_.sub(bytes);
-    if (idle_bytes_ + size > cap_) {
-      lock.unlock();
-      std::free(p);
-      return;
-    }
-    idle_.emplace(size, p);
-    idle_bytes_ += size;
+    if (p != nullptr) pool_.give(p, bytes);
   }
-  MemoryStats stats() const override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return {counter_.live(), idle_bytes_, 0, counter_.peak()};
-  }
-  void trim() override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (auto& [size, p] : idle_) std::free(p);
-    idle_.clear();
-    idle_bytes_ = 0;
-  }
+  MemoryStats stats() const override { return pool_.stats(); }
+  void trim() override { pool_.trim(); }
 
  private:
-  std::size_t cap_;
-  mutable std::mutex mutex_;
-  std::multimap<std::size_t, void*> idle_;
-  std::map<void*, std::size_t> block_size_;
-  std::size_t idle_bytes_ = 0;
-  memory_detail::LiveCounter counter_;
+  SizePool<memory_detail::AlignedUpstream> pool_;
 };
 
 // `upstream` does the allocations and the releases (on the queue's thread for large blocks).

@@ -37,12 +37,18 @@ HostSpan<const T> host_span(const std::vector<T, A>& v) {
   return HostSpan<const T>(v.data(), v.size());
 }
 
-// Contiguous elements in one GPU's memory; never dereferenced on the host.
-template <class T>
+// Contiguous elements in the memory of one GPU of backend B (Cuda, Hip); never dereferenced on the
+// host. The backend is part of the type: a CUDA span is not a HIP span.
+template <class B, class T>
 struct DeviceSpan {
   T* data = nullptr;
   std::size_t size = 0;
   int device = 0;
+
+  constexpr DeviceSpan() = default;
+  constexpr DeviceSpan(T* d, std::size_t n, int dev) : data(d), size(n), device(dev) {}
+  template <class U>
+  constexpr DeviceSpan(const DeviceSpan<B, U>& o) : data(o.data), size(o.size), device(o.device) {}
 
   constexpr DeviceSpan subspan(std::size_t offset, std::size_t count) const { return {data + offset, count, device}; }
 };

@@ -2,6 +2,8 @@
 // MsmConfig: the knobs of a multi-scalar multiplication, with defaults right for the common case.
 #pragma once
 
+#include "zkforge/memory/policy.hpp"
+
 namespace zkforge {
 
 // How Pippenger's buckets accumulate points on the CPU.
@@ -14,6 +16,7 @@ struct MsmConfig {
   unsigned window_bits = 0;  // Pippenger window c; 0 chooses it from n by the cost model of msm/plan.hpp
   unsigned threads = 0;      // CPU threads; 0 uses every core
   BucketMethod bucket_method = BucketMethod::batch_affine;  // measured faster on the CPU (docs/perf.md)
+  MemoryPolicy memory = MemoryPolicy::pooled;  // where a GPU call's device buffers come from
 };
 
 }  // namespace zkforge

@@ -20,8 +20,9 @@
 namespace zkforge {
 
 // A backend's MSM primitives. The primary template is never defined: a backend provides a
-// specialisation with run_canonical, run_montgomery and batch_add.
-template <class Backend, class C>
+// specialisation with run_canonical, run_montgomery and batch_add (the CPU's below, the GPU tags'
+// in msm/gpu.hpp, one for both).
+template <class Backend, class C, class = void>
 struct MsmBackend {
   static_assert(backend_lacks_primitive_v<Backend>, "this backend has no MSM for this curve (no MsmBackend specialisation)");
 };

@@ -19,6 +19,7 @@
 #include "zkforge/error.hpp"
 #include "zkforge/field/bls12_381.hpp"
 #include "zkforge/field/bn254.hpp"
+#include "zkforge/memory/policy.hpp"
 #include "zkforge/memory/span.hpp"
 #include "zkforge/ntt/domain.hpp"
 
@@ -40,11 +41,13 @@ struct NttConfig {
   unsigned threads = 0;  // CPU threads; 0 uses every core
   // snarkjs for proving keys made by snarkjs on BLS12-381 (SNARKJS-FORMATS.md, "Roots of unity").
   RootConvention convention = RootConvention::zkcrypto;
+  MemoryPolicy memory = MemoryPolicy::pooled;  // where a GPU call's scratch memory comes from
 };
 
 // A backend's NTT primitive. The primary template only fails to compile, readably: a backend
-// provides a specialisation with run(data, config), which may assume what ntt() checks.
-template <class Backend, class F>
+// provides a specialisation with run(data, config), which may assume what ntt() checks (the CPU's
+// below, the GPU tags' in ntt/gpu.hpp, one for both).
+template <class Backend, class F, class = void>
 struct NttBackend {
   static_assert(backend_lacks_primitive_v<Backend>,
                 "this backend has no NTT for this field (no NttBackend specialisation)");
@@ -56,13 +59,11 @@ struct NttBackend<Cpu, F> {
 };
 
 namespace ntt_detail {
+
 template <class T>
 struct Identity {
   using Type = T;
 };
-}  // namespace ntt_detail
-
-namespace ntt_detail {
 
 // Throws Errc::invalid_argument for a size that is not a power of two, a size above 2^s and a zero
 // coset shift.
@@ -88,10 +89,10 @@ void ntt(Backend, HostSpan<F> data, const NttConfig<typename ntt_detail::Identit
   NttBackend<Backend, F>::run(data, config);
 }
 
-// The transform of data already in a GPU's memory, in place, for backends that take it.
+// The transform of data already in the memory of one of the backend's GPUs, in place.
 template <class Backend, class F>
-void ntt(Backend, DeviceSpan<F> data, const NttConfig<typename ntt_detail::Identity<F>::Type>& config = {}) {
-  static_assert(is_backend_v<Backend>, "ntt: the first argument must be a backend tag (Cpu, Cuda, Hip)");
+void ntt(Backend, DeviceSpan<Backend, F> data, const NttConfig<typename ntt_detail::Identity<F>::Type>& config = {}) {
+  static_assert(is_gpu_backend_v<Backend>, "ntt: device data needs a GPU backend tag (Cuda, Hip)");
   if (data.size == 0) return;
   ntt_detail::check_call(data.size, config);
   NttBackend<Backend, F>::run(data, config);

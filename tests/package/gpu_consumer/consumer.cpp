@@ -4,13 +4,12 @@
 #include <cstdio>
 #include <vector>
 
+#include <zkforge/msm/gpu.hpp>
 #include <zkforge/msm/msm.hpp>
 #include <zkforge/zkforge.hpp>
 #if defined(ZKFORGE_WITH_HIP_BACKEND)
-#include <zkforge/msm/hip.hpp>
 using GpuBackend = zkforge::Hip;
 #else
-#include <zkforge/msm/cuda.hpp>
 using GpuBackend = zkforge::Cuda;
 #endif
 

@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
-// The Groth16 prover on the GPU backend (CUDA or HIP): with the same blinding r, s it gives the CPU
+// Groth16 on every GPU backend linked (CUDA, HIP or both): the quotient on the device equals the
+// CPU's in both H and both root conventions; with the same blinding r, s the prover gives the CPU
 // prover's proof, bit for bit, on snarkjs' keys of both curves and on monomial-basis keys of the
 // insecure test setup, with the key resident on the device or streamed per proof, b_g2_msm on the
 // GPU or on the CPU's threads, one circuit or a batch, and the proofs verify.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "support/errors.hpp"
+#include "support/gpu_cases.hpp"
+#include "support/msm_fixtures.hpp"
 #include "support/insecure_batch.hpp"
 #include "support/seed.hpp"
-#include "support/gpu_backend.hpp"
+#include "zkforge/gpu/device_array.hpp"
 #include "zkforge/groth16/insecure_test_setup.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/groth16/verifier.hpp"
@@ -22,9 +28,55 @@
 
 using namespace zkforge;
 
-TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r and s", "[cuda][groth16]",
-                   bn254::Engine, bls12_381::Engine) {
-  using E = TestType;
+// The cases: every GPU backend linked, with each of these.
+using Engines = test::GpuCases<bn254::Engine, bls12_381::Engine>;
+using ScalarFields = test::GpuCases<bls12_381::Fr, bn254::Fr>;
+
+TEMPLATE_LIST_TEST_CASE("the quotient left on the device rejects an output longer than the domain", "[gpu][ntt][groth16]", LinkedGpuBackends) {
+  using B = TestType;
+  using F = bn254::Fr;
+  const std::vector<F> a(8, F::one());
+  DeviceArray<B, F> out(MemoryPolicy::pooled, 0, 9);
+  CHECK(test::error_thrown_by([&] {
+          groth16::quotient_to_device(host_span(a), host_span(a), host_span(a),
+                                      {groth16::HConvention::monomial, RootConvention::snarkjs}, out.span());
+        }).code() == Errc::size_mismatch);
+}
+
+TEMPLATE_LIST_TEST_CASE("the quotient on the GPU equals the CPU's", "[gpu][ntt][groth16]", ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  auto rng = test::rng_for(84);
+  for (const std::size_t log_n : {0, 1, 5, 10, 11, 17}) {
+    const std::size_t n = std::size_t{1} << log_n;
+    for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
+      for (const auto roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
+        const auto a = test::random_vector<F>(n, rng), b = test::random_vector<F>(n, rng), c = test::random_vector<F>(n, rng);
+        auto ca = a, cb = b, cc = c, ga = a, gb = b, gc = c;
+        groth16::quotient(Cpu{}, HostSpan<F>(ca), HostSpan<F>(cb), HostSpan<F>(cc), {convention, roots});
+        groth16::quotient(B{}, HostSpan<F>(ga), HostSpan<F>(gb), HostSpan<F>(gc), {convention, roots});
+        INFO("n = 2^" << log_n << (convention == groth16::HConvention::monomial ? ", monomial" : ", odd coset") << ", "
+                      << root_convention_name(roots));
+        CHECK(ga == ca);
+        CHECK(gb == b);  // the device path leaves b and c as they were
+        CHECK(gc == c);
+        // Left on the device, whole and without its last value (an H query one shorter than the domain).
+        for (const std::size_t kept : {n, n - 1}) {
+          DeviceArray<B, F> out(MemoryPolicy::pooled, 0, kept);
+          groth16::quotient_to_device(host_span(a), host_span(b), host_span(c), {convention, roots}, out.span());
+          std::vector<F> back(kept);
+          out.download(HostSpan<F>(back));
+          INFO(kept << " values kept");
+          CHECK(back == std::vector<F>(ca.begin(), ca.begin() + static_cast<std::ptrdiff_t>(kept)));
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r and s", "[gpu][groth16]", Engines) {
+  using B = typename TestType::Backend;
+  using E = typename TestType::Type;
   using Fr = typename E::Fr;
   const std::string curve = E::kFamily == PairingFamily::bn ? "bn128" : "bls12381";
   const char* moved = std::getenv("ZKFORGE_TESTS_DIR");  // the sources' tests/ on a machine where they lie elsewhere
@@ -36,13 +88,13 @@ TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r a
     const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
     const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
     groth16::PhaseTimings t;
-    const auto gpu = groth16::Prover<E, GpuBackend>(key).prove(host_span(witness), blinding, &t);
+    const auto gpu = groth16::Prover<E, B>(key).prove(host_span(witness), blinding, &t);
     INFO(dir);
     CHECK(cpu.a == gpu.a);
     CHECK(cpu.b == gpu.b);
     CHECK(cpu.c == gpu.c);
     const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
-    CHECK(vk.verify(groth16::Prover<E, GpuBackend>(key).public_inputs(host_span(witness)), gpu));
+    CHECK(vk.verify(groth16::Prover<E, B>(key).public_inputs(host_span(witness)), gpu));
     // The phases overlapped (the default) or one after another, the key's bases uploaded by every
     // proof's MSMs (split as prep_msm says) instead of resident, and b_g2_msm on the CPU's threads
     // (resident key and streamed): the same proof.
@@ -53,7 +105,7 @@ TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r a
     streamed_g2_on_cpu = streamed;
     streamed_g2_on_cpu.b_g2_msm = groth16::G2Placement::cpu;
     for (const auto& config : {in_turn, streamed, g2_on_cpu, streamed_g2_on_cpu}) {
-      const auto other = groth16::Prover<E, GpuBackend>(key, config).prove(host_span(witness), blinding);
+      const auto other = groth16::Prover<E, B>(key, config).prove(host_span(witness), blinding);
       INFO("overlap " << config.overlap << ", resident key " << config.resident_key << ", b_g2_msm on the "
                       << (config.b_g2_msm == groth16::G2Placement::cpu ? "CPU" : "GPU"));
       CHECK(other.a == gpu.a);
@@ -66,9 +118,9 @@ TEMPLATE_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r a
   }
 }
 
-TEMPLATE_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys (insecure test setup)",
-                   "[cuda][groth16]", bn254::Engine, bls12_381::Engine) {
-  using E = TestType;
+TEMPLATE_LIST_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys (insecure test setup)", "[gpu][groth16]", Engines) {
+  using B = typename TestType::Backend;
+  using E = typename TestType::Type;
   using Fr = typename E::Fr;
   auto rng = test::rng_for(84);
   const auto qap = groth16::insecure::bits_circuit<Fr>(4, 60);
@@ -79,16 +131,16 @@ TEMPLATE_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys 
   const auto w = groth16::insecure::witness<Fr>(60, xs, [&](std::size_t) { return (rng() & 1) != 0; });
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(w), blinding);
-  const auto gpu = groth16::Prover<E, GpuBackend>(key).prove(host_span(w), blinding);
+  const auto gpu = groth16::Prover<E, B>(key).prove(host_span(w), blinding);
   CHECK(cpu.a == gpu.a);
   CHECK(cpu.b == gpu.b);
   CHECK(cpu.c == gpu.c);
   CHECK(groth16::PreparedVerifyingKey<E>(key.verifying_key()).verify(groth16::Prover<E, Cpu>(key).public_inputs(host_span(w)), gpu));
 }
 
-TEMPLATE_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU's proof of each circuit",
-                   "[cuda][groth16][batch]", bn254::Engine, bls12_381::Engine) {
-  using E = TestType;
+TEMPLATE_LIST_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU's proof of each circuit", "[gpu][groth16][batch]", Engines) {
+  using B = typename TestType::Backend;
+  using E = typename TestType::Type;
   using Fr = typename E::Fr;
   auto rng = test::rng_for(85);
   const std::size_t publics = 3, bits = 90;
@@ -96,7 +148,7 @@ TEMPLATE_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU'
   const auto waste = test::random_waste<Fr>(rng);
   for (const auto convention : {groth16::HConvention::odd_coset_lagrange, groth16::HConvention::monomial}) {
     const auto key = groth16::insecure::setup<E>(qap, convention, RootConvention::zkcrypto, waste);
-    const auto inputs = test::aux_kind_batch<typename groth16::Prover<E, GpuBackend>::Assignment>(qap, publics, bits, rng);
+    const auto inputs = test::aux_kind_batch<typename groth16::Prover<E, B>::Assignment>(qap, publics, bits, rng);
     const auto& witnesses = inputs.witnesses;
     const auto& blindings = inputs.blindings;
     const groth16::Prover<E, Cpu> cpu(key);
@@ -106,7 +158,7 @@ TEMPLATE_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU'
       groth16::ProverConfig config;
       config.resident_key = resident;
       config.b_g2_msm = g2;
-      const groth16::Prover<E, GpuBackend> gpu(key, config);
+      const groth16::Prover<E, B> gpu(key, config);
       const auto proofs = gpu.prove_batch(inputs.batch, blindings);
       REQUIRE(proofs.size() == witnesses.size());
       for (std::size_t k = 0; k < witnesses.size(); ++k) {

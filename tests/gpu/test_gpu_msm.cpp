@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -13,16 +12,24 @@
 #include <string>
 #include <vector>
 
+#include "support/gpu_cases.hpp"
+#include "support/msm_fixtures.hpp"
 #include "support/seed.hpp"
-#include "support/gpu_backend.hpp"
-#include "zkforge/arch/gpu_runtime.hpp"
+#include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/group.hpp"
-#include "zkforge/memory/device_allocator.hpp"
-#include "zkforge/memory/device_array.hpp"
+#include "zkforge/gpu/device.hpp"
+#include "zkforge/gpu/device_array.hpp"
+#include "zkforge/gpu/memory.hpp"
+#include "zkforge/msm/gpu.hpp"
 
 using namespace zkforge;
+using namespace zkforge::test;
+
+// The cases: every GPU backend linked, with each of these.
+using AllGroups = test::GpuCases<bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve>;
+using G1Groups = test::GpuCases<bls12_381::G1Curve, bn254::G1Curve>;
 
 namespace {
 
@@ -30,138 +37,12 @@ const std::size_t kSizes[] = {0, 1, 2, 3, 31, 32, 33, 255, 511, 512, 513, 1000};
 const unsigned kWindows[] = {0, 2, 7, 13};  // the GPU's own choice, the smallest, an odd one, a wide one
 
 // Scalars (Montgomery or canonical) copied to `device` (pooled memory), for MsmContext::run on device scalars.
-template <class S>
-std::unique_ptr<DeviceArray<S>> upload(const std::vector<S>& scalars, int device) {
-  auto array = std::make_unique<DeviceArray<S>>(MemoryPolicy::pooled, device, scalars.size());
+template <class B, class S>
+std::unique_ptr<DeviceArray<B, S>> upload(const std::vector<S>& scalars, int device) {
+  auto array = std::make_unique<DeviceArray<B, S>>(MemoryPolicy::pooled, device, scalars.size());
   array->upload(host_span(scalars));
   return array;
 }
-
-// `count` distinct points from a random start and step, with the cases users hit placed among
-// them: the point at infinity, P and -P, a point repeated.
-template <class C>
-std::vector<Affine<C>> test_points(std::mt19937_64& rng, std::size_t count = 1000) {
-  const auto step = scalar_mul(C::generator(), C::Scalar::random(rng)).to_affine();
-  Jacobian<C> p = scalar_mul(C::generator(), C::Scalar::random(rng));
-  std::vector<Jacobian<C>> v;
-  for (std::size_t i = 0; i < count; ++i) {
-    v.push_back(p);
-    p = p.add(step);
-  }
-  auto a = to_affine_batch(v);
-  a[1] = Affine<C>::identity();
-  a[2] = -a[0];
-  a[3] = a[0];
-  a[40] = -a[35];
-  a[600] = Affine<C>::identity();
-  return a;
-}
-
-template <class S>
-std::vector<S> test_scalars(std::mt19937_64& rng, std::size_t count = 1000) {
-  std::vector<S> v;
-  for (std::size_t i = 0; i < count; ++i) v.push_back(S::random(rng));
-  v[0] = S::zero();
-  v[4] = S::one();
-  v[5] = -S::one();  // r - 1
-  v[6] = S::from_u64(2).pow(BigInt<1>::from_u64(128));
-  v[7] = S::from_u64(2).pow(BigInt<1>::from_u64(252));
-  v[33] = -S::one();
-  v[300] = v[301] = v[302] = S::from_u64(12345);
-  return v;
-}
-
-template <class S>
-std::vector<typename S::Int> canonical(const std::vector<S>& s) {
-  std::vector<typename S::Int> v(s.size());
-  cpu_pool().parallel_for(s.size(), [&](std::size_t b, std::size_t e) {
-    for (std::size_t i = b; i < e; ++i) v[i] = s[i].to_int();
-  });
-  return v;
-}
-
-template <class T>
-HostSpan<const T> first(const std::vector<T>& v, std::size_t n) {
-  return HostSpan<const T>(v.data(), n);
-}
-
-template <class T>
-HostSpan<const T> part(const std::vector<T>& v, std::size_t begin, std::size_t n) {
-  return HostSpan<const T>(v.data() + begin, n);
-}
-
-template <class F>
-std::optional<Errc> error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.code();
-  }
-  return std::nullopt;
-}
-
-// P + i*Q for i < n: one chain of additions per slice on the CPU pool, each slice normalised with
-// one inversion. sum_i s_i (P + iQ) = (sum s_i) P + (sum i s_i) Q is then a cheap exact oracle.
-template <class C>
-std::vector<Affine<C>> chain_points(std::size_t n, const Affine<C>& p, const Affine<C>& q) {
-  std::vector<Affine<C>> out(n);
-  ThreadPool& pool = cpu_pool();
-  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(n / 1024, 8 * pool.size()));
-  const std::size_t step = (n + slices - 1) / slices;
-  pool.run(slices, [&](std::size_t s) {
-    const std::size_t begin = std::min(n, s * step), end = std::min(n, begin + step);
-    Jacobian<C> acc = Jacobian<C>::from_affine(q).mul(BigInt<1>::from_u64(begin)).add(p);
-    std::vector<Jacobian<C>> slice;
-    slice.reserve(end - begin);
-    for (std::size_t i = begin; i < end; ++i) {
-      slice.push_back(acc);
-      acc = acc.add(q);
-    }
-    const auto affine = to_affine_batch(slice);
-    std::copy(affine.begin(), affine.end(), out.begin() + static_cast<std::ptrdiff_t>(begin));
-  });
-  return out;
-}
-
-// sum_{i < n} s[i] * (P + (offset + i) Q).
-template <class C>
-Jacobian<C> chain_msm(const Affine<C>& p, const Affine<C>& q, const std::vector<typename C::Scalar>& s,
-                      std::size_t begin, std::size_t n, std::size_t offset) {
-  using S = typename C::Scalar;
-  S sum = S::zero(), weighted = S::zero();
-  for (std::size_t i = 0; i < n; ++i) {
-    sum += s[begin + i];
-    weighted += S::from_u64(offset + i) * s[begin + i];
-  }
-  return scalar_mul(p, sum).add(scalar_mul(q, weighted));
-}
-
-template <class S, class Rng>
-std::vector<S> random_scalars(std::size_t n, Rng& rng) {
-  std::vector<S> v(n);
-  for (auto& s : v) s = S::random(rng);
-  return v;
-}
-
-template <class Rng>
-std::vector<std::uint64_t> random_bitmap(std::size_t n, Rng& rng) {
-  std::vector<std::uint64_t> words((n + 63) / 64);
-  for (auto& w : words) w = rng();
-  if (n % 64 != 0) words.back() &= (std::uint64_t{1} << (n % 64)) - 1;
-  return words;
-}
-
-template <class C>
-Jacobian<C> naive_batch_add(const std::vector<Affine<C>>& pts, std::size_t begin,
-                            const std::vector<std::uint64_t>& bits, std::size_t n) {
-  Jacobian<C> sum = Jacobian<C>::identity();
-  for (std::size_t i = 0; i < n; ++i)
-    if ((bits[i / 64] >> (i % 64)) & 1) sum = sum.add(pts[begin + i]);
-  return sum;
-}
-
-using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 template <class F>
 double median_ms(int repeats, F&& f) {
@@ -177,9 +58,9 @@ double median_ms(int repeats, F&& f) {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("GPU MSM equals the CPU backend for every size, window width and scalar form", "[cuda][msm]",
-                   bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
-  using C = TestType;
+TEMPLATE_LIST_TEST_CASE("GPU MSM equals the CPU backend for every size, window width and scalar form", "[gpu][msm]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
   using S = typename C::Scalar;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 101);
   const auto pts = test_points<C>(rng);
@@ -190,15 +71,15 @@ TEMPLATE_TEST_CASE("GPU MSM equals the CPU backend for every size, window width 
     for (unsigned c : kWindows) {
       INFO(C::name << ", n = " << n << ", window " << c << ", seed " << test::seed());
       const MsmConfig cfg{c};
-      CHECK(msm(GpuBackend{}, first(pts, n), first(ints, n), cfg) == want);
-      CHECK(msm(GpuBackend{}, first(pts, n), first(sc, n), cfg) == want);
+      CHECK(msm(B{}, first(pts, n), first(ints, n), cfg) == want);
+      CHECK(msm(B{}, first(pts, n), first(sc, n), cfg) == want);
     }
   }
 }
 
-TEMPLATE_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers of two, repeated points", "[cuda][msm]",
-                   bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
-  using C = TestType;
+TEMPLATE_LIST_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers of two, repeated points", "[gpu][msm]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
   using S = typename C::Scalar;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 102);
   const std::size_t n = 3000;  // deep enough for several tree levels when one bucket holds every point
@@ -218,32 +99,32 @@ TEMPLATE_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers of tw
       INFO(C::name << ", all " << n << " scalars equal to " << k.to_int().w[0] << "..., window " << c << ", seed "
                    << test::seed());
       const std::vector<S> sc(n, k);
-      CHECK(msm(GpuBackend{}, host_span(pts), host_span(sc), MsmConfig{c}) == sum_points.mul(k.to_int()));
+      CHECK(msm(B{}, host_span(pts), host_span(sc), MsmConfig{c}) == sum_points.mul(k.to_int()));
     }
   }
 
   std::vector<S> powers;
   for (std::size_t i = 0; i < n; ++i) powers.push_back(S::from_u64(2).pow(BigInt<1>::from_u64(i % 255)));
   INFO(C::name << ", scalars 2^(i mod 255), seed " << test::seed());
-  CHECK(msm(GpuBackend{}, host_span(pts), host_span(powers)) == msm(Cpu{}, host_span(pts), host_span(powers)));
+  CHECK(msm(B{}, host_span(pts), host_span(powers)) == msm(Cpu{}, host_span(pts), host_span(powers)));
 
   const std::vector<Affine<C>> same(n, pts[7]);
-  const auto random = random_scalars<S>(n, rng);
+  const auto random = random_vector<S>(n, rng);
   const S k = S::random(rng);
   const std::vector<S> equal(n, k);
   std::vector<Affine<C>> plus_minus;
   for (std::size_t i = 0; i < n; ++i) plus_minus.push_back(i % 2 == 0 ? pts[9] : -pts[9]);
   INFO(C::name << ", one point repeated " << n << " times, seed " << test::seed());
-  CHECK(msm(GpuBackend{}, host_span(same), host_span(random)) == msm(Cpu{}, host_span(same), host_span(random)));
-  CHECK(msm(GpuBackend{}, host_span(same), host_span(equal)) ==
+  CHECK(msm(B{}, host_span(same), host_span(random)) == msm(Cpu{}, host_span(same), host_span(random)));
+  CHECK(msm(B{}, host_span(same), host_span(equal)) ==
         Jacobian<C>::from_affine(pts[7]).mul((S::from_u64(n) * k).to_int()));
-  CHECK(msm(GpuBackend{}, host_span(plus_minus), host_span(equal)).is_identity());
-  CHECK(msm(GpuBackend{}, host_span(plus_minus), host_span(random)) == msm(Cpu{}, host_span(plus_minus), host_span(random)));
+  CHECK(msm(B{}, host_span(plus_minus), host_span(equal)).is_identity());
+  CHECK(msm(B{}, host_span(plus_minus), host_span(random)) == msm(Cpu{}, host_span(plus_minus), host_span(random)));
 }
 
-TEMPLATE_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU backend", "[cuda][msm][large]",
-                   bls12_381::G1Curve, bn254::G1Curve) {
-  using C = TestType;
+TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU backend", "[gpu][msm][large]", G1Groups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
   using S = typename C::Scalar;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 103);
   const std::size_t sizes[] = {std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 22};
@@ -251,14 +132,14 @@ TEMPLATE_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU 
   const auto p = scalar_mul(C::generator(), S::random(rng)).to_affine();
   const auto q = scalar_mul(C::generator(), S::random(rng)).to_affine();
   const auto pts = chain_points(max_n, p, q);
-  const auto sc = random_scalars<S>(max_n, rng);
+  const auto sc = random_vector<S>(max_n, rng);
   const auto ints = canonical(sc);
 
   for (std::size_t n : sizes) {
     INFO(C::name << ", n = " << n << ", points P + iQ, seed " << test::seed());
     const Jacobian<C> want = chain_msm(p, q, sc, 0, n, 0);
-    CHECK(msm(GpuBackend{}, first(pts, n), first(sc, n)) == want);
-    CHECK(msm(GpuBackend{}, first(pts, n), first(ints, n)) == want);
+    CHECK(msm(B{}, first(pts, n), first(sc, n)) == want);
+    CHECK(msm(B{}, first(pts, n), first(ints, n)) == want);
     if (n <= (std::size_t{1} << 20)) CHECK(msm(Cpu{}, first(pts, n), first(sc, n)) == want);
   }
 
@@ -266,7 +147,7 @@ TEMPLATE_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU 
   const S k = S::random(rng);
   const std::vector<S> equal(n, k);
   INFO(C::name << ", n = " << n << ", all scalars equal, seed " << test::seed());
-  CHECK(msm(GpuBackend{}, first(pts, n), host_span(equal)) == chain_msm(p, q, equal, 0, n, 0));
+  CHECK(msm(B{}, first(pts, n), host_span(equal)) == chain_msm(p, q, equal, 0, n, 0));
   // A witness heavy in boolean signals (3/8 zeros, 3/8 ones): the window follows the larger scalars
   // alone; all ones take the narrowest window (one pair per point, every one in one bucket).
   std::vector<S> mixed(n), ones(n, S::one());
@@ -274,13 +155,13 @@ TEMPLATE_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU 
     const auto kind = rng() % 8;
     x = kind < 3 ? S::zero() : kind < 6 ? S::one() : S::random(rng);
   }
-  CHECK(msm(GpuBackend{}, first(pts, n), host_span(mixed)) == chain_msm(p, q, mixed, 0, n, 0));
-  CHECK(msm(GpuBackend{}, first(pts, n), host_span(ones)) == chain_msm(p, q, ones, 0, n, 0));
+  CHECK(msm(B{}, first(pts, n), host_span(mixed)) == chain_msm(p, q, mixed, 0, n, 0));
+  CHECK(msm(B{}, first(pts, n), host_span(ones)) == chain_msm(p, q, ones, 0, n, 0));
 
-  MsmContext<C> ctx(host_span(pts));
+  MsmContext<B, C> ctx(host_span(pts));
   REQUIRE(ctx.size() == max_n);
   for (int repeat = 0; repeat < 3; ++repeat) {
-    const auto fresh = random_scalars<S>(max_n, rng);
+    const auto fresh = random_vector<S>(max_n, rng);
     INFO(C::name << ", MsmContext of " << max_n << " bases, call " << repeat << ", seed " << test::seed());
     CHECK(ctx.run(host_span(fresh)) == chain_msm(p, q, fresh, 0, max_n, 0));
     CHECK(ctx.run(part(fresh, 5, 1 << 16), 1 << 20) == chain_msm(p, q, fresh, 5, 1 << 16, 1 << 20));
@@ -290,19 +171,19 @@ TEMPLATE_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU 
   CHECK(ctx.batch_add(host_span(bits)) == naive_batch_add(pts, 0, bits, max_n));
 }
 
-TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both scalar forms", "[cuda][msm][context]",
-                   bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
-  using C = TestType;
+TEMPLATE_LIST_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both scalar forms", "[gpu][msm][context]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
   using S = typename C::Scalar;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 104);
   const auto pts = test_points<C>(rng);
-  MsmContext<C> ctx(host_span(pts));
+  MsmContext<B, C> ctx(host_span(pts));
   REQUIRE(ctx.size() == pts.size());
   for (int repeat = 0; repeat < 3; ++repeat) {
-    const auto sc = repeat == 0 ? test_scalars<S>(rng) : random_scalars<S>(pts.size(), rng);
+    const auto sc = repeat == 0 ? test_scalars<S>(rng) : random_vector<S>(pts.size(), rng);
     const auto ints = canonical(sc);
-    const auto on_device = upload(sc, ctx.device());
-    const auto ints_on_device = upload(ints, ctx.device());
+    const auto on_device = upload<B>(sc, ctx.device());
+    const auto ints_on_device = upload<B>(ints, ctx.device());
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{1000}}) {
       INFO(C::name << ", call " << repeat << ", n = " << n << ", seed " << test::seed());
       const Jacobian<C> want = msm(Cpu{}, first(pts, n), first(sc, n));
@@ -318,15 +199,15 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
     CHECK(ctx.run(ints_on_device->span(513), 487) == msm(Cpu{}, part(pts, 487, 513), first(sc, 513)));
   }
 
-  const auto sc = random_scalars<S>(pts.size(), rng);
+  const auto sc = random_vector<S>(pts.size(), rng);
   auto ints = canonical(sc);
   ints[17] = S::kModulus;
   INFO(C::name << ", seed " << test::seed());
   CHECK(error_of([&] { ctx.run(first(sc, 2), 999); }) == Errc::size_mismatch);
   CHECK(error_of([&] { ctx.run(first(sc, 1), 1001); }) == Errc::size_mismatch);
-  const auto on_device = upload(sc, ctx.device());
+  const auto on_device = upload<B>(sc, ctx.device());
   CHECK(error_of([&] { ctx.run(on_device->span(2), 999); }) == Errc::size_mismatch);
-  const DeviceSpan<const S> elsewhere{on_device->span(1).data, 1, ctx.device() + 1};
+  const DeviceSpan<B, const S> elsewhere{on_device->span(1).data, 1, ctx.device() + 1};
   CHECK(error_of([&] { ctx.run(elsewhere); }) == Errc::invalid_argument);
   CHECK(error_of([&] { ctx.run(host_span(ints)); }) == Errc::not_canonical);
   try {
@@ -334,11 +215,11 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
   } catch (const Error& e) {
     CHECK(std::string(e.what()).find("scalar 17 ") != std::string::npos);
   }
-  const auto bad_on_device = upload(ints, ctx.device());
+  const auto bad_on_device = upload<B>(ints, ctx.device());
   CHECK(error_of([&] { ctx.run(bad_on_device->span(ints.size())); }) == Errc::not_canonical);
-  const DeviceSpan<const typename S::Int> ints_elsewhere{bad_on_device->span(1).data, 1, ctx.device() + 1};
+  const DeviceSpan<B, const typename S::Int> ints_elsewhere{bad_on_device->span(1).data, 1, ctx.device() + 1};
   CHECK(error_of([&] { ctx.run(ints_elsewhere); }) == Errc::invalid_argument);
-  DeviceArray<S> small(MemoryPolicy::pooled, ctx.device(), 2);
+  DeviceArray<B, S> small(MemoryPolicy::pooled, ctx.device(), 2);
   CHECK(error_of([&] { small.upload(first(sc, 3)); }) == Errc::size_mismatch);
   CHECK(error_of([&] { (void)small.span(3); }) == Errc::size_mismatch);
 
@@ -354,13 +235,13 @@ TEMPLATE_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both
   CHECK(error_of([&] { ctx.batch_add(host_span(past_end), 0, 5); }) == Errc::invalid_argument);
   CHECK(error_of([&] { ctx.batch_add(host_span(two_words), 990, 20); }) == Errc::size_mismatch);
 
-  MsmContext<C> moved = std::move(ctx);
+  MsmContext<B, C> moved = std::move(ctx);
   CHECK(moved.run(first(sc, 10)) == msm(Cpu{}, first(pts, 10), first(sc, 10)));
 }
 
-TEMPLATE_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and random bitmaps", "[cuda][batch_add]",
-                   bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
-  using C = TestType;
+TEMPLATE_LIST_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and random bitmaps", "[gpu][batch_add]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 105);
   const auto pts = test_points<C>(rng);
   for (std::size_t n : kSizes) {
@@ -371,7 +252,7 @@ TEMPLATE_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and ran
     for (const auto* bitmap : {&none, &all, &random}) {
       INFO(C::name << ", n = " << n << ", bitmap " << (bitmap == &none ? "empty" : bitmap == &all ? "full" : "random")
                    << ", seed " << test::seed());
-      CHECK(batch_add(GpuBackend{}, first(pts, n), host_span(*bitmap)) ==
+      CHECK(batch_add(B{}, first(pts, n), host_span(*bitmap)) ==
             batch_add(Cpu{}, first(pts, n), host_span(*bitmap)));
     }
   }
@@ -379,37 +260,39 @@ TEMPLATE_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and ran
   const auto many = test_points<C>(rng, big);
   const auto bits = random_bitmap(big, rng);
   INFO(C::name << ", n = " << big << ", random bitmap, seed " << test::seed());
-  CHECK(batch_add(GpuBackend{}, host_span(many), host_span(bits)) == batch_add(Cpu{}, host_span(many), host_span(bits)));
+  CHECK(batch_add(B{}, host_span(many), host_span(bits)) == batch_add(Cpu{}, host_span(many), host_span(bits)));
 }
 
-TEST_CASE("GPU MSM and batch_add reject malformed calls with a clear error", "[cuda][msm]") {
+TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add reject malformed calls with a clear error", "[gpu][msm]", LinkedGpuBackends) {
+  using B = TestType;
   using namespace bls12_381;
   const std::vector<G1Affine> pts(3, G1Affine::generator());
   const std::vector<Fr> three(3, Fr::one()), two(2, Fr::one());
   const std::vector<Fr::Int> big(3, Fr::kModulus);
   INFO("seed " << test::seed());
-  CHECK(error_of([&] { msm(GpuBackend{}, host_span(pts), host_span(two)); }) == Errc::size_mismatch);
-  CHECK(error_of([&] { msm(GpuBackend{}, host_span(pts), host_span(big)); }) == Errc::not_canonical);
-  CHECK(error_of([&] { msm(GpuBackend{}, host_span(pts), host_span(three), MsmConfig{1}); }) == Errc::invalid_argument);
-  CHECK(error_of([&] { msm(GpuBackend{}, host_span(pts), host_span(three), MsmConfig{25}); }) == Errc::invalid_argument);
+  CHECK(error_of([&] { msm(B{}, host_span(pts), host_span(two)); }) == Errc::size_mismatch);
+  CHECK(error_of([&] { msm(B{}, host_span(pts), host_span(big)); }) == Errc::not_canonical);
+  CHECK(error_of([&] { msm(B{}, host_span(pts), host_span(three), MsmConfig{1}); }) == Errc::invalid_argument);
+  CHECK(error_of([&] { msm(B{}, host_span(pts), host_span(three), MsmConfig{25}); }) == Errc::invalid_argument);
   const std::vector<std::uint64_t> no_words, past_end = {0x8};
-  CHECK(error_of([&] { batch_add(GpuBackend{}, host_span(pts), host_span(no_words)); }) == Errc::size_mismatch);
-  CHECK(error_of([&] { batch_add(GpuBackend{}, host_span(pts), host_span(past_end)); }) == Errc::invalid_argument);
-  CHECK(error_of([&] { MsmContext<G1Curve>(host_span(pts)).run(host_span(two), 2); }) == Errc::size_mismatch);
+  CHECK(error_of([&] { batch_add(B{}, host_span(pts), host_span(no_words)); }) == Errc::size_mismatch);
+  CHECK(error_of([&] { batch_add(B{}, host_span(pts), host_span(past_end)); }) == Errc::invalid_argument);
+  CHECK(error_of([&] { MsmContext<B, G1Curve>(host_span(pts)).run(host_span(two), 2); }) == Errc::size_mismatch);
 
-  CHECK(msm_device_bytes<G1Curve>(0) == 0);
+  CHECK((msm_device_bytes<B, G1Curve>(0)) == 0);
   std::size_t previous = 0;
   for (std::size_t n = 1; n <= (std::size_t{1} << 24); n *= 4) {
-    const std::size_t bytes = msm_device_bytes<G1Curve>(n);
+    const std::size_t bytes = msm_device_bytes<B, G1Curve>(n);
     INFO("n = " << n << ": " << bytes << " bytes");
     CHECK(bytes > previous);
     CHECK(bytes >= n * 100);
     previous = bytes;
   }
-  CHECK(msm_device_bytes<G2Curve>(1 << 20) > msm_device_bytes<G1Curve>(1 << 20));
+  CHECK((msm_device_bytes<B, G2Curve>(1 << 20)) > (msm_device_bytes<B, G1Curve>(1 << 20)));
 }
 
-TEST_CASE("GPU MSM and batch_add split work that does not fit the free device memory", "[cuda][msm][pieces]") {
+TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add split work that does not fit the free device memory", "[gpu][msm][pieces]", LinkedGpuBackends) {
+  using B = TestType;
   using namespace bls12_381;
   using C = G1Curve;
   auto rng = test::rng_for(106);
@@ -417,33 +300,32 @@ TEST_CASE("GPU MSM and batch_add split work that does not fit the free device me
   const auto p = scalar_mul(C::generator(), Fr::random(rng)).to_affine();
   const auto q = scalar_mul(C::generator(), Fr::random(rng)).to_affine();
   const auto pts = chain_points(n, p, q);
-  const auto sc = random_scalars<Fr>(n, rng);
+  const auto sc = random_vector<Fr>(n, rng);
   const auto bits = random_bitmap(n, rng);
   const Jacobian<C> want = chain_msm(p, q, sc, 0, n, 0);
-  MsmContext<C> ctx(host_span(pts));
-  const auto on_device = upload(sc, ctx.device());
+  MsmContext<B, C> ctx(host_span(pts));
+  const auto on_device = upload<B>(sc, ctx.device());
 
   // Leave free only a third of what one piece of n points needs (plus the backend's reserve).
-  cuda::trim_device_pool();
-  const std::size_t keep = msm_device_bytes<C>(n) / 3 + (std::size_t{320} << 20);
-  const std::size_t free_bytes = gpu::memory_info().free_bytes;
+  gpu::memory_trim<B>(MemoryPolicy::pooled, ctx.device());
+  const std::size_t keep = msm_device_bytes<B, C>(n) / 3 + (std::size_t{320} << 20);
+  const std::size_t free_bytes = gpu::device_memory_info<B>(ctx.device()).free_bytes;
   REQUIRE(free_bytes > keep);
-  gpu::OwnedStream stream;
-  SynchronousDevice sync_alloc;
-  DeviceBuffer<unsigned char, SynchronousDevice> hog(sync_alloc, free_bytes - keep, stream.get());
-  INFO("n = " << n << ", " << gpu::memory_info().free_bytes << " bytes free of the " << msm_device_bytes<C>(n)
+  const DeviceArray<B, unsigned char> hog(MemoryPolicy::synchronous, ctx.device(), free_bytes - keep);
+  INFO("n = " << n << ", " << gpu::device_memory_info<B>(ctx.device()).free_bytes << " bytes free of the "
+              << (msm_device_bytes<B, C>(n))
               << " one piece needs, seed " << test::seed());
-  CHECK(msm(GpuBackend{}, host_span(pts), host_span(sc)) == want);
+  CHECK(msm(B{}, host_span(pts), host_span(sc)) == want);
   CHECK(ctx.run(host_span(sc)) == want);
   CHECK(ctx.run(on_device->span(n)) == want);
-  CHECK(batch_add(GpuBackend{}, host_span(pts), host_span(bits)) == naive_batch_add(pts, 0, bits, n));
+  CHECK(batch_add(B{}, host_span(pts), host_span(bits)) == naive_batch_add(pts, 0, bits, n));
   CHECK(ctx.batch_add(host_span(bits)) == naive_batch_add(pts, 0, bits, n));
 }
 
-// Timings for docs/perf.md: run with `test_cuda_msm "[bench]"` (hidden from the default run).
-TEMPLATE_TEST_CASE("GPU MSM timings", "[.][bench]", bls12_381::G1Curve, bn254::G1Curve, bls12_381::G2Curve,
-                   bn254::G2Curve) {
-  using C = TestType;
+// Timings for docs/perf.md: run with `test_gpu_msm "[bench]"` (hidden from the default run).
+TEMPLATE_LIST_TEST_CASE("GPU MSM timings", "[.][bench]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
   using S = typename C::Scalar;
   auto rng = test::rng_for(107);
   const std::size_t max_n = std::size_t{1} << (sizeof(typename C::Field) <= 48 ? 24 : 22);
@@ -451,19 +333,19 @@ TEMPLATE_TEST_CASE("GPU MSM timings", "[.][bench]", bls12_381::G1Curve, bn254::G
   const auto q = scalar_mul(C::generator(), S::random(rng)).to_affine();
   auto start = Clock::now();
   const auto pts = chain_points(max_n, p, q);
-  const auto sc = random_scalars<S>(max_n, rng);
+  const auto sc = random_vector<S>(max_n, rng);
   std::printf("%s: %zu points and scalars made on the CPU in %.0f ms\n", C::name, max_n, ms_since(start));
   start = Clock::now();
-  MsmContext<C> ctx(host_span(pts));
+  MsmContext<B, C> ctx(host_span(pts));
   std::printf("%s: MsmContext upload of %zu bases: %.1f ms\n", C::name, max_n, ms_since(start));
   std::printf("%-14s %10s %14s %14s %14s\n", "group", "n", "resident ms", "from host ms", "batch_add ms");
   for (std::size_t n = std::size_t{1} << 16; n <= max_n; n <<= 2) {
     INFO(C::name << ", n = " << n << ", seed " << test::seed());
     const Jacobian<C> want = chain_msm(p, q, sc, 0, n, 0);
     CHECK(ctx.run(first(sc, n)) == want);
-    CHECK(msm(GpuBackend{}, first(pts, n), first(sc, n)) == want);
+    CHECK(msm(B{}, first(pts, n), first(sc, n)) == want);
     const double resident = median_ms(5, [&] { (void)ctx.run(first(sc, n)); });
-    const double from_host = median_ms(3, [&] { (void)msm(GpuBackend{}, first(pts, n), first(sc, n)); });
+    const double from_host = median_ms(3, [&] { (void)msm(B{}, first(pts, n), first(sc, n)); });
     const auto bits = random_bitmap(n, rng);
     const double batch = median_ms(5, [&] { (void)ctx.batch_add(host_span(bits), 0, n); });
     std::printf("%-14s %10zu %14.2f %14.2f %14.2f\n", C::name, n, resident, from_host, batch);

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+// A GPU backend's memory: the device-memory policies — Synchronous (allocate and free in place),
+// Pooled (buffers reused across calls through SizePool, with a cap and trim) and Deferred (frees
+// handed to a bounded background queue, each one ordered after the work of the stream that used the
+// memory) — behind DeviceResource, each policy's resource per device, DeviceBuffer, and the pool of
+// pinned host blocks that uploads stage through. Algorithms take device memory only through a
+// DeviceResource.
+//
+// deallocate(p, bytes, s) may be called while work on stream s still reads the memory; every policy
+// makes that safe: Synchronous and Pooled wait for s first, Deferred records an event on s and its
+// worker frees only after the event. Each resource keeps MemoryStats.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+#include "backends/cuda/runtime.cuh"
+#include "zkforge/memory/policy.hpp"
+#include "zkforge/memory/release_queue.hpp"
+#include "zkforge/memory/size_pool.hpp"
+
+namespace zkforge::gpu {
+inline namespace ZKF_GPU_NS {
+
+class DeviceResource {
+ public:
+  virtual ~DeviceResource() = default;
+  virtual void* allocate(std::size_t bytes, Stream s) = 0;
+  virtual void deallocate(void* p, std::size_t bytes, Stream s) = 0;
+  virtual MemoryStats stats() const = 0;
+  virtual void flush() {}  // waits for queued frees (deferred)
+  virtual void trim() {}   // frees idle buffers (pooled)
+};
+
+namespace device_detail {
+inline void* device_block(std::size_t bytes) {
+  void* p = nullptr;
+  if (bytes != 0) check(ZKF_GPU(Malloc)(&p, bytes), "device allocation");
+  return p;
+}
+
+// The upstream of the pooled device policy's SizePool.
+struct DeviceUpstream {
+  void* allocate(std::size_t bytes) { return device_block(bytes); }
+  void free(void* p) noexcept { (void)ZKF_GPU(Free)(p); }
+};
+
+// The upstream of the pinned host pool.
+struct PinnedUpstream {
+  void* allocate(std::size_t bytes) {
+    void* p = nullptr;
+    check(malloc_host(&p, bytes), "MallocHost (pinned pool)");
+    return p;
+  }
+  void free(void* p) noexcept { (void)free_host(p); }
+};
+}  // namespace device_detail
+
+// Malloc / Free; a free first waits for the stream that used the memory.
+class SynchronousDevice final : public DeviceResource {
+ public:
+  void* allocate(std::size_t bytes, Stream) override {
+    void* p = device_detail::device_block(bytes);
+    if (p != nullptr) counter_.add(bytes);
+    return p;
+  }
+  void deallocate(void* p, std::size_t bytes, Stream s) override {
+    if (p == nullptr) return;
+    check(ZKF_GPU(StreamSynchronize)(s), "StreamSynchronize before free");
+    check(ZKF_GPU(Free)(p), "device free");
+    counter_.sub(bytes);
+  }
+  MemoryStats stats() const override { return {counter_.live(), 0, 0, counter_.peak()}; }
+
+ private:
+  zkforge::memory_detail::LiveCounter counter_;
+};
+
+// Keeps freed buffers by size for reuse on the same device; a buffer goes back to the pool only
+// after the stream that used it is done. `cap_bytes` bounds what the pool holds idle; trim() frees it.
+class PooledDevice final : public DeviceResource {
+ public:
+  explicit PooledDevice(std::size_t cap_bytes = std::size_t{8} << 30) : pool_(cap_bytes) {}
+
+  void* allocate(std::size_t bytes, Stream) override { return bytes == 0 ? nullptr : pool_.take(bytes); }
+  void deallocate(void* p, std::size_t bytes, Stream s) override {
+    if (p == nullptr) return;
+    check(ZKF_GPU(StreamSynchronize)(s), "StreamSynchronize before reuse");
+    pool_.give(p, bytes);
+  }
+  void trim() override { pool_.trim(); }
+  MemoryStats stats() const override { return pool_.stats(); }
+
+ private:
+  SizePool<device_detail::DeviceUpstream> pool_;
+};
+
+// Frees on a background thread, each after an event recorded on the stream that used the memory,
+// so the freeing thread never waits for the GPU; at most `queue_capacity` frees wait (back-pressure
+// beyond). `device` is the device the memory belongs to (made current by the worker).
+class DeferredDevice final : public DeviceResource {
+ public:
+  explicit DeferredDevice(int device, std::size_t queue_capacity = 256) : device_(device), queue_(queue_capacity) {}
+  ~DeferredDevice() override { queue_.flush(); }
+
+  void* allocate(std::size_t bytes, Stream) override {
+    void* p = device_detail::device_block(bytes);
+    if (p != nullptr) counter_.add(bytes);
+    return p;
+  }
+  void deallocate(void* p, std::size_t bytes, Stream s) override {
+    if (p == nullptr) return;
+    Event done{};
+    check(ZKF_GPU(EventCreateWithFlags)(&done, ZKF_GPU(EventDisableTiming)), "EventCreate (deferred free)");
+    check(ZKF_GPU(EventRecord)(done, s), "EventRecord (deferred free)");
+    counter_.sub(bytes);
+    const int device = device_;
+    queue_.push([device, done, p] {
+      (void)ZKF_GPU(SetDevice)(device);
+      (void)ZKF_GPU(EventSynchronize)(done);
+      (void)ZKF_GPU(EventDestroy)(done);
+      (void)ZKF_GPU(Free)(p);
+    }, bytes);
+  }
+  MemoryStats stats() const override { return {counter_.live(), 0, queue_.pending_bytes(), counter_.peak()}; }
+  void flush() override { queue_.flush(); }
+
+ private:
+  int device_;
+  zkforge::memory_detail::LiveCounter counter_;
+  memory::ReleaseQueue queue_;
+};
+
+// The resource of `policy` on `device`, one per process and backend.
+inline DeviceResource& device_resource(MemoryPolicy policy, int device) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, int>, std::unique_ptr<DeviceResource>> resources;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& r = resources[{static_cast<int>(policy), device}];
+  if (!r) {
+    if (policy == MemoryPolicy::synchronous) r = std::make_unique<SynchronousDevice>();
+    else if (policy == MemoryPolicy::pooled) r = std::make_unique<PooledDevice>();
+    else r = std::make_unique<DeferredDevice>(device);
+  }
+  return *r;
+}
+
+// Owns `count` elements of device memory from resource R, released on the stream it was made for.
+template <class T, class R = DeviceResource>
+class DeviceBuffer {
+ public:
+  DeviceBuffer(R& resource, std::size_t count, Stream s)
+      : resource_(&resource), stream_(s), count_(count),
+        data_(static_cast<T*>(resource.allocate(count * sizeof(T), s))) {}
+  ~DeviceBuffer() { release(); }
+  DeviceBuffer(DeviceBuffer&& o) noexcept
+      : resource_(o.resource_), stream_(o.stream_), count_(std::exchange(o.count_, 0)),
+        data_(std::exchange(o.data_, nullptr)) {}
+  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
+    if (this != &o) {
+      release();
+      resource_ = o.resource_;
+      stream_ = o.stream_;
+      count_ = std::exchange(o.count_, 0);
+      data_ = std::exchange(o.data_, nullptr);
+    }
+    return *this;
+  }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+  T* data() const { return data_; }
+  std::size_t size() const { return count_; }
+
+ private:
+  void release() noexcept {
+    if (data_ == nullptr) return;
+    try {
+      resource_->deallocate(data_, count_ * sizeof(T), stream_);
+    } catch (...) {
+      // A failing free at destruction leaves the memory to the driver: nothing left to report to.
+    }
+    data_ = nullptr;
+  }
+
+  R* resource_;
+  Stream stream_;
+  std::size_t count_;
+  T* data_;
+};
+
+template <class T>
+using Buffer = DeviceBuffer<T>;
+
+// Page-locked (pinned) host blocks for uploads: pinned memory copies to the device 10-50x faster
+// than pageable memory and asynchronously, but pinning is slow, so blocks are kept (SizePool, no cap)
+// and reused. A PinnedBlock goes back to its pool when destroyed; trim() unpins the idle blocks.
+using PinnedPool = SizePool<device_detail::PinnedUpstream>;
+
+class PinnedBlock {
+ public:
+  PinnedBlock() = default;
+  PinnedBlock(PinnedPool& pool, std::size_t bytes)
+      : pool_(&pool), data_(pool.take(bytes)), bytes_(bytes) {}
+  PinnedBlock(PinnedBlock&& o) noexcept
+      : pool_(std::exchange(o.pool_, nullptr)), data_(std::exchange(o.data_, nullptr)), bytes_(o.bytes_) {}
+  PinnedBlock& operator=(PinnedBlock&& o) noexcept {
+    if (this != &o) {
+      reset();
+      pool_ = std::exchange(o.pool_, nullptr);
+      data_ = std::exchange(o.data_, nullptr);
+      bytes_ = o.bytes_;
+    }
+    return *this;
+  }
+  PinnedBlock(const PinnedBlock&) = delete;
+  PinnedBlock& operator=(const PinnedBlock&) = delete;
+  ~PinnedBlock() { reset(); }
+
+  unsigned char* data() const { return static_cast<unsigned char*>(data_); }
+
+ private:
+  void reset() {
+    if (pool_ != nullptr && data_ != nullptr) pool_->give(data_, bytes_);
+    pool_ = nullptr;
+    data_ = nullptr;
+  }
+
+  PinnedPool* pool_ = nullptr;
+  void* data_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+}  // namespace ZKF_GPU_NS
+}  // namespace zkforge::gpu

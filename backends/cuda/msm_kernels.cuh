@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: Apache-2.0
+// The GPU backends' MSM kernels (CUDA, or HIP compiling the same source): the algorithm, its
+// constants, the device layout of points and the kernels of each phase. The host orchestration is
+// msm.cuh's, the memory planner msm_layout.cuh's, the resident bases msm_context.cuh's.
+//
+// Pippenger with the signed digits of msm/plan.hpp, n points, window c, W windows, B = 2^(c-1)
+// buckets per window. One MSM (or one piece of it, see below) is these phases, each one kernel
+// launch (the tree phases one launch per level) on the call's stream, with two short host round trips
+// (the counts below) before the W window sums come back:
+//  0. count: how many scalars of finite points are 1 and how many are larger. The window is chosen
+//     from the larger ones alone (a 1 is one pair in any window), so that a witness of mostly 0s and
+//     1s gets the window of its significant scalars, and the digit arrays are sized W*larger + ones.
+//  1. digits: one thread per point reads its scalar (canonical, or Montgomery turned canonical by
+//     one product), adds the offset H and writes a pair key = j*B + |d| - 1 (the global bucket),
+//     value = point index | sign bit, for each nonzero digit only: zero digits, points at infinity
+//     and scalars >= r (flagged) write none, so no later phase sees them.
+//  2. sort: CUB radix sort of the pairs on the key's bits (log2(W*B)), so every bucket's points are
+//     one run of equal keys.
+//  3. accumulate: the sorted array is cut into fixed chunks of L entries (L from 8 to 64, so that
+//     there are >= ~1000 threads per multiprocessor); a thread sums its chunk with XYZZ mixed
+//     additions (8M + 2S), finding run boundaries by comparing neighbouring keys. A run that lies
+//     inside the chunk is a finished bucket and is stored; a run cut by the chunk's left or right
+//     edge becomes a head or tail slot (key, partial sum), two per chunk, in key order. The slots
+//     are the input of the next level, which does the same with full additions (12M + 2S) over
+//     chunks of 8 slots, until one chunk is left. Every thread does the same amount of work at
+//     every level whatever the digits are, so a bucket holding all n points (all scalars equal, or
+//     all 1) is summed by a tree of depth log_4(n / L) instead of one thread: W*n madds plus
+//     about W*n / L adds in all.
+//  4. bucket reduction: window j's sum is sum_b (b + 1) R_b. Its B buckets form G segments of Z
+//     = B / G (G*W ~ 256 threads per multiprocessor); the thread of segment g computes its running
+//     sums from the top (2Z adds) and adds (g*Z) * T_g, T_g the segment's total, by double-and-add
+//     (<= c - 1 doublings and log2(G) adds). A tree of pairwise sums reduces the G results per
+//     window to one; the W sums go to the host, which combines them by Horner's rule (W*c
+//     doublings on the CPU, far quicker there than on one GPU thread).
+//
+// Cost, for m larger scalars: W*m madds + ~W*m/L adds + 2*W*B adds on the GPU, one sort of W*m 32-bit
+// pairs, W*c host doublings. c minimises W(c) * (m + kGpuBucketCost * 2^(c-1)): the reduction's 2 full
+// additions per bucket cost about 3 madds: c = 13 at 2^16, 16 at 2^20 and 2^22, 20 at 2^24, 22 at 2^26.
+// Device memory per pair: 16 bytes of sort pairs and ~(4 + sizeof(Xyzz)) * 2/L of slots;
+// plus 32 bytes of scalar and, when uploaded, sizeof(DevicePoint) + 1 per point; plus W*B buckets.
+//
+// Data layout: points live on the device as DevicePoint {x, y} (16-byte aligned, loaded with 16-byte
+// vector loads, 96 bytes for BLS12-381 G1) plus one infinity byte per point, repacked on the host
+// while they are copied into pinned staging; scalars, slots and buckets are likewise arrays of
+// 16-byte multiples. The sorted gathers of points are inherently random; every other access is
+// coalesced. batch_add's threads stride over the points so that a warp reads consecutive points.
+//
+// Pieces: a call whose buffers do not fit the device's free memory (counting the pool's idle
+// buffers) runs over consecutive pieces of the points, each a whole Pippenger, and sums them; pieces
+// are sized by the bound of W*n pairs, before their scalars are counted.
+//
+// The mixed addition is inlined into the two loops that are nearly all of the work, whose register
+// cap is set per group (kMaddBlocks); full additions and doublings are __noinline__ functions, which
+// keeps the other kernels small. Measured on an H200, BLS12-381 G1 at 2^22 points (ms, with the field
+// product of before f4b2d8b; the whole MSM has taken 40 rather than 75 ms since): digits 0.3, sort 1.3,
+// level-1 accumulation 69, later levels 5, bucket reduction 6, window sums 1.
+#pragma once
+
+#include <cstdint>
+
+#include "backends/cuda/runtime.cuh"
+#include "zkforge/curve/xyzz.hpp"
+
+namespace zkforge::gpu {
+inline namespace ZKF_GPU_NS {
+
+// ---------------------------------------------------------------------------------------------
+// Constants and layout
+
+inline constexpr unsigned kPointBlock = 128;  // threads per block of the point-arithmetic kernels
+inline constexpr unsigned kWordBlock = 256;   // threads per block of the digit kernel
+inline constexpr std::uint32_t kNegative = 0x80000000u;  // sign bit of a digit's value word
+inline constexpr std::uint32_t kIndexMask = 0x7fffffffu;
+inline constexpr unsigned kTreeChunk = 8;            // slots per thread at accumulation levels >= 2
+inline constexpr unsigned kSumFanIn = 2;             // values per thread in the final sum trees
+inline constexpr unsigned kMinChunk = 8, kMaxChunk = 64;  // entries per thread at level 1
+inline constexpr std::size_t kChunkThreadsPerSm = 1024;     // level-1 threads wanted per multiprocessor
+inline constexpr std::size_t kSegmentThreadsPerSm = 384;    // bucket-reduction threads per multiprocessor
+inline constexpr std::size_t kBatchThreadsPerSm = 1024;     // batch_add threads per multiprocessor
+inline constexpr std::size_t kHostSums = 8;                 // batch_add partial sums finished on the host
+inline constexpr double kGpuBucketCost = 3.0;               // one bucket's reduction against one madd
+inline constexpr unsigned kMaxAutoWindow = 22;
+inline constexpr unsigned kMaxWindows = 129;  // W at the narrowest window (c = 2) of scalars below 2^256
+inline constexpr std::size_t kReserveBytes = std::size_t{256} << 20;  // left free for the runtime and CUB
+inline constexpr std::size_t kMinPiece = std::size_t{1} << 12;
+
+// The counters of one piece, in one device array: the ones and the larger scalars (count_scalars), the
+// pairs written and the first scalar >= r (make_digits).
+enum PieceCounter : unsigned { kOnes, kLarger, kWritten, kFirstBad, kPieceCounters };
+
+// An affine point as the kernels read it; infinity is a separate byte array.
+template <class C>
+struct alignas(16) DevicePoint {
+  typename C::Field x, y;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Point formulas
+
+// The mixed addition of the two hot loops (level-1 accumulation and batch_add), inlined there.
+template <class C>
+__device__ ZKF_INLINE Xyzz<C> madd_point(const Xyzz<C>& acc, const DevicePoint<C>* point, bool negate) {
+  const DevicePoint<C> p = load16(point);
+  return acc.add(Affine<C>::from_xy(p.x, negate ? -p.y : p.y));
+}
+
+// Full additions and doublings, off the hot path: one call each, for smaller kernels.
+template <class C>
+__device__ __noinline__ Xyzz<C> add_points(Xyzz<C> a, Xyzz<C> b) {
+  return a.add(b);
+}
+
+template <class C>
+__device__ __noinline__ Xyzz<C> double_point(Xyzz<C> a) {
+  return a.dbl();
+}
+
+// Blocks per multiprocessor that the madd kernels and the bucket reduction ask the register allocator
+// for. Measured on an H200 (BLS12-381 G1, 2^22 points, the field product of before f4b2d8b): level-1
+// accumulation took 81 ms at 246 registers (2 blocks of 128) and 69 ms capped to 168 (3 blocks; no
+// spills since 3180f50). BN254 G1 is capped alike (178 registers uncapped); G2's formulas spill
+// already at 255 and are left uncapped. The bucket reduction (2^26 points) took 57 ms at 255
+// registers and 49 ms capped to 168, spills and all (a963cef's tree and the cap, ncu).
+template <class C>
+inline constexpr unsigned kMaddBlocks = sizeof(typename C::Field) <= 48 ? 3 : 1;
+
+// ---------------------------------------------------------------------------------------------
+// Kernels
+
+// Phase 0: how many finite points have the scalar 1 (one nonzero digit) and how many a larger one
+// (up to W), into counter[kOnes] and counter[kLarger]; the window and the digit arrays' size follow.
+template <class S, bool kMontgomery>
+__global__ void __launch_bounds__(kWordBlock)
+    count_scalars(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
+                  unsigned long long* counter) {
+  const std::size_t i = thread_index();
+  int one = 0, larger = 0;
+  if (i < n && infinity[i] == 0) {
+    typename S::Int k = load16(scalars + i);
+    if constexpr (kMontgomery) k = S::from_montgomery_unchecked(k).to_int();
+    std::uint64_t high = 0;
+    for (std::size_t w = 1; w < S::kLimbs; ++w) high |= k.w[w];
+    one = high == 0 && k.w[0] == 1;
+    larger = high != 0 || k.w[0] > 1;
+  }
+  const int ones = __syncthreads_count(one), largers = __syncthreads_count(larger);
+  if (threadIdx.x == 0) {
+    if (ones != 0) atomicAdd(counter + kOnes, static_cast<unsigned long long>(ones));
+    if (largers != 0) atomicAdd(counter + kLarger, static_cast<unsigned long long>(largers));
+  }
+}
+
+// Phase 1: a (key, value) pair per nonzero digit: key = j*B + |d| - 1 (window j's bucket) and value =
+// point index | sign bit. A block's pairs are one run of the array, taken with one atomic addition
+// (so the runs' order differs from call to call; the sort orders them), window-major inside it, so
+// that each window's writes are coalesced: a lane's place is its warp's offset in the window plus
+// the lanes below it with a digit there. Points at infinity and scalars >= r (flagged) write none;
+// `written` ends as the count.
+template <class S, bool kMontgomery>
+__global__ void __launch_bounds__(kWordBlock)
+    make_digits(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
+                BigInt<S::kLimbs + 1> offset, unsigned c, unsigned windows, std::uint32_t* keys,
+                std::uint32_t* values, unsigned long long* first_bad, unsigned long long* written) {
+  // place[j][w]: warp w's pairs of window j, then their offset in the block's run; window j's start.
+  __shared__ unsigned place[kMaxWindows][kWordBlock / 32];
+  __shared__ unsigned window_start[kMaxWindows];
+  __shared__ unsigned long long block_start;
+  const std::size_t i = thread_index();
+  BigInt<S::kLimbs + 1> e{};
+  bool skip = true;
+  if (i < n) {
+    typename S::Int k = load16(scalars + i);
+    skip = infinity[i] != 0;
+    if constexpr (kMontgomery) {
+      k = S::from_montgomery_unchecked(k).to_int();
+    } else if (k >= S::modulus()) {
+      atomicMin(first_bad, static_cast<unsigned long long>(i));
+      skip = true;
+    }
+    for (std::size_t w = 0; w < S::kLimbs; ++w) e.w[w] = k.w[w];
+    e.add_in_place(offset);
+  }
+  const unsigned warp = threadIdx.x / warpSize, warps = blockDim.x / warpSize;
+  const bool first_lane = threadIdx.x % warpSize == 0;
+  for (unsigned j = 0; j < windows; ++j) {
+    const std::uint64_t mask = warp_ballot(!skip && signed_digit(e, j, c) != 0);
+    if (first_lane) place[j][warp] = static_cast<unsigned>(__popcll(mask));
+  }
+  __syncthreads();
+  if (threadIdx.x < windows) {
+    unsigned sum = 0;
+    for (unsigned w = 0; w < warps; ++w) {
+      const unsigned v = place[threadIdx.x][w];
+      place[threadIdx.x][w] = sum;
+      sum += v;
+    }
+    window_start[threadIdx.x] = sum;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned sum = 0;
+    for (unsigned j = 0; j < windows; ++j) {
+      const unsigned v = window_start[j];
+      window_start[j] = sum;
+      sum += v;
+    }
+    block_start = atomicAdd(written, static_cast<unsigned long long>(sum));
+  }
+  __syncthreads();
+  const std::uint32_t buckets = 1u << (c - 1);
+  for (unsigned j = 0; j < windows; ++j) {
+    const int d = skip ? 0 : signed_digit(e, j, c);
+    const std::uint64_t mask = warp_ballot(d != 0);
+    if (d == 0) continue;
+    const std::size_t at = block_start + window_start[j] + place[j][warp] + lanes_below(mask);
+    keys[at] = j * buckets + static_cast<std::uint32_t>(d > 0 ? d : -d) - 1;
+    values[at] = static_cast<std::uint32_t>(i) | (d < 0 ? kNegative : 0u);
+  }
+}
+
+// Phase 3, one level: thread t sums entries [t*chunk, (t+1)*chunk) of the sorted keys, storing the
+// runs that end inside its chunk into buckets and writing its head and tail slots to 2t and 2t+1.
+// Level 1 (kFromPoints) reads point indices and adds points; later levels read partial sums.
+template <class C, bool kFromPoints>
+__global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
+    accumulate(const std::uint32_t* keys, const std::uint32_t* indices, const DevicePoint<C>* points,
+               const Xyzz<C>* partials, std::size_t len, unsigned chunk, std::uint32_t* out_keys,
+               Xyzz<C>* out_partials, Xyzz<C>* buckets) {
+  const std::size_t t = thread_index();
+  const std::size_t begin = t * chunk;
+  if (begin >= len) return;
+  const std::size_t end = begin + chunk < len ? begin + chunk : len;
+  const std::uint32_t first_key = keys[begin], last_key = keys[end - 1];
+  const bool open_left = begin > 0 && keys[begin - 1] == first_key;
+  const bool open_right = end < len && keys[end] == last_key;
+
+  // The head and tail slots are stored as soon as their runs close, so that only the running sum
+  // stays in registers through the loop.
+  Xyzz<C> acc = Xyzz<C>::identity();
+  bool head_stored = false, tail_stored = false;
+  std::uint32_t key = first_key;
+  auto close_run = [&](bool last) {
+    if (key == first_key && open_left) {
+      store16(out_partials + 2 * t, acc);
+      head_stored = true;
+    } else if (last && open_right) {
+      store16(out_partials + 2 * t + 1, acc);
+      tail_stored = true;
+    } else if (!acc.is_identity()) {
+      store16(buckets + key, acc);
+    }
+  };
+  for (std::size_t i = begin; i < end; ++i) {
+    const std::uint32_t k = keys[i];
+    if (k != key) {
+      close_run(false);
+      key = k;
+      acc = Xyzz<C>::identity();
+    }
+    if constexpr (kFromPoints) {
+      const std::uint32_t v = indices[i];
+      acc = madd_point(acc, points + (v & kIndexMask), (v & kNegative) != 0);
+    } else {
+      acc = add_points(acc, load16(partials + i));
+    }
+  }
+  close_run(true);
+  out_keys[2 * t] = first_key;
+  out_keys[2 * t + 1] = last_key;
+  if (!head_stored) store16(out_partials + 2 * t, Xyzz<C>::identity());
+  if (!tail_stored) store16(out_partials + 2 * t + 1, Xyzz<C>::identity());
+}
+
+// Phase 4: thread t = j*G + g reduces buckets [t*Z, (t+1)*Z) of the window-major array (window j,
+// segment g) to sum_b (g*Z + b + 1) R_b.
+template <class C>
+__global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
+    reduce_segments(const Xyzz<C>* buckets, unsigned log_segment, unsigned log_segments, std::size_t count,
+                    Xyzz<C>* out) {
+  const std::size_t t = thread_index();
+  if (t >= count) return;
+  const std::size_t size = std::size_t{1} << log_segment;
+  const Xyzz<C>* segment = buckets + t * size;
+  Xyzz<C> running = Xyzz<C>::identity(), local = Xyzz<C>::identity();
+  for (std::size_t b = size; b-- > 0;) {
+    running = add_points(running, load16(segment + b));
+    local = add_points(local, running);
+  }
+  const std::size_t g = t & ((std::size_t{1} << log_segments) - 1);
+  Xyzz<C> offset = Xyzz<C>::identity();
+  for (unsigned bit = log_segments; bit-- > 0;) {
+    offset = double_point(offset);
+    if ((g >> bit) & 1) offset = add_points(offset, running);
+  }
+  for (unsigned s = 0; s < log_segment && !offset.is_identity(); ++s) offset = double_point(offset);
+  store16(out + t, add_points(local, offset));
+}
+
+// out[t] = in[t*group] + ... + in[min(count, (t+1)*group) - 1].
+template <class C>
+__global__ void __launch_bounds__(kPointBlock)
+    sum_groups(const Xyzz<C>* in, std::size_t count, unsigned group, Xyzz<C>* out) {
+  const std::size_t t = thread_index();
+  const std::size_t begin = t * group;
+  if (begin >= count) return;
+  const std::size_t end = begin + group < count ? begin + group : count;
+  Xyzz<C> acc = load16(in + begin);
+  for (std::size_t i = begin + 1; i < end; ++i) acc = add_points(acc, load16(in + i));
+  store16(out + t, acc);
+}
+
+// batch_add: thread t sums the selected finite points t, t + T, t + 2T, ... (T threads in all).
+template <class C>
+__global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
+    select_sum(const DevicePoint<C>* points, const std::uint8_t* infinity, const std::uint64_t* bitmap,
+               std::size_t n, Xyzz<C>* out) {
+  const std::size_t t = thread_index();
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  Xyzz<C> acc = Xyzz<C>::identity();
+  for (std::size_t i = t; i < n; i += stride)
+    if (((bitmap[i / 64] >> (i % 64)) & 1) != 0 && infinity[i] == 0) acc = madd_point(acc, points + i, false);
+  store16(out + t, acc);
+}
+
+}  // namespace ZKF_GPU_NS
+}  // namespace zkforge::gpu

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: Apache-2.0
+// A GPU call's session — its device, stream and the memory of its policy — and copies between host
+// and device: directly from pinned memory, else through two pinned staging buffers per device.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "backends/cuda/device_memory.cuh"
+#include "backends/cuda/runtime.cuh"
+#include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/memory/policy.hpp"
+
+namespace zkforge::gpu {
+inline namespace ZKF_GPU_NS {
+
+// Host memory that the driver has page-locked (cudaHostAlloc'd or registered) can be copied from
+// directly and asynchronously; anything else goes through PinnedStaging.
+inline bool is_pinned(const void* p) {
+  unsigned flags = 0;
+  if (ZKF_GPU(HostGetFlags)(&flags, const_cast<void*>(p)) == ZKF_GPU(Success)) return true;
+  (void)ZKF_GPU(GetLastError)();
+  return false;
+}
+
+// The pinned host pool of a device's uploads (no cap: it holds the staging buffers).
+struct DevicePinnedPool : PinnedPool {
+  DevicePinnedPool() : PinnedPool(SIZE_MAX) {}
+};
+inline PinnedPool& pinned_pool(int device) { return per_device<DevicePinnedPool>(device); }
+
+// Two pinned host buffers (from the device's pinned pool) used in turn: while the device copies one, the host fills the other
+// (with the CPU pool's threads). A buffer is refilled only after the copies it fed have finished.
+class PinnedStaging {
+ public:
+  static constexpr std::size_t kBytes = std::size_t{16} << 20;
+
+  explicit PinnedStaging(PinnedPool& pool) {
+    for (int b = 0; b < 2; ++b) {
+      block_[b] = PinnedBlock(pool, kBytes);
+      buffer_[b] = block_[b].data();
+      check(ZKF_GPU(EventCreateWithFlags)(&done_[b], ZKF_GPU(EventDisableTiming)), "EventCreate (staging)");
+    }
+  }
+  ~PinnedStaging() {
+    for (int b = 0; b < 2; ++b) {
+      (void)ZKF_GPU(EventSynchronize)(done_[b]);
+      (void)ZKF_GPU(EventDestroy)(done_[b]);
+    }
+  }
+  PinnedStaging(const PinnedStaging&) = delete;
+  PinnedStaging& operator=(const PinnedStaging&) = delete;
+
+  // fill(staging, begin, end) writes items [begin, end) into the staging buffer and enqueues on s
+  // the copies that read it; items go in pieces of per_piece.
+  template <class Fill>
+  void stream_pieces(std::size_t count, std::size_t per_piece, Stream s, Fill fill) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (std::size_t begin = 0, k = 0; begin < count; begin += per_piece, ++k) {
+      const std::size_t b = k % 2;
+      check(ZKF_GPU(EventSynchronize)(done_[b]), "EventSynchronize (staging)");
+      fill(buffer_[b], begin, std::min(count, begin + per_piece));
+      check(ZKF_GPU(EventRecord)(done_[b], s), "EventRecord (staging)");
+    }
+  }
+
+ private:
+  std::mutex mutex_;
+  PinnedBlock block_[2];
+  unsigned char* buffer_[2] = {nullptr, nullptr};
+  Event done_[2] = {};
+};
+
+// The staging buffers of a device's uploads.
+inline PinnedStaging& staging(int device) {
+  PinnedPool& pool = pinned_pool(device);  // first, so that the pools outlive the staging buffers at exit
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<PinnedStaging>> objects;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& p = objects[device];
+  if (!p) p = std::make_unique<PinnedStaging>(pool);
+  return *p;
+}
+
+inline constexpr std::size_t kDirectCopyBytes = std::size_t{1} << 20;
+
+inline void copy_to_device(void* dst, const void* src, std::size_t bytes, Stream s) {
+  if (bytes == 0) return;
+  check(ZKF_GPU(MemcpyAsync)(dst, src, bytes, ZKF_GPU(MemcpyHostToDevice), s), "MemcpyAsync to device");
+}
+
+// Bytes to the device: directly when small or already pinned, else through the staging buffers.
+inline void upload_bytes(int device, void* dst, const void* src, std::size_t bytes, Stream s) {
+  if (bytes <= kDirectCopyBytes || is_pinned(src)) {
+    copy_to_device(dst, src, bytes, s);
+    return;
+  }
+  auto* d = static_cast<unsigned char*>(dst);
+  const auto* h = static_cast<const unsigned char*>(src);
+  staging(device).stream_pieces(bytes, PinnedStaging::kBytes, s,
+                                                  [&](unsigned char* buf, std::size_t begin, std::size_t end) {
+    cpu_pool().parallel_for(end - begin, [&](std::size_t b, std::size_t e) {
+      std::memcpy(buf + b, h + begin + b, e - b);
+    }, std::size_t{1} << 18);
+    copy_to_device(d + begin, buf, end - begin, s);
+  });
+}
+
+// Bytes from the device to host memory; enqueued on s.
+inline void copy_to_host(void* dst, const void* src, std::size_t bytes, Stream s) {
+  if (bytes == 0) return;
+  check(ZKF_GPU(MemcpyAsync)(dst, src, bytes, ZKF_GPU(MemcpyDeviceToHost), s), "MemcpyAsync to host");
+}
+
+// The device, stream and memory of one call: the device's resource of the call's memory policy.
+struct Session {
+  int device;
+  Stream stream;
+  DeviceResource& pool;
+  unsigned sms;
+};
+
+inline Session session_on(int device, Stream stream, MemoryPolicy policy) {
+  return {device, stream, device_resource(policy, device), sm_count(device)};
+}
+
+}  // namespace ZKF_GPU_NS
+}  // namespace zkforge::gpu

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the prover checks of its inputs before any phase: the key's query sizes against its counts,
+// the witness (length, the constant wire, every value below r) and the evaluations' lengths.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "zkforge/error.hpp"
+#include "zkforge/groth16/proving_key.hpp"
+
+namespace zkforge::groth16 {
+
+template <class E>
+void check_key(const ProvingKeyView<E>& key) {
+  const std::size_t n = key.num_vars;
+  auto expect = [](std::size_t got, std::size_t want, const char* what) {
+    if (got != want)
+      throw Error(Errc::size_mismatch, std::string("proving key: ") + what + " has " + std::to_string(got) +
+                                           " points, expected " + std::to_string(want));
+  };
+  if (key.num_public + 1 > n) throw Error(Errc::size_mismatch, "proving key: more public inputs than wires");
+  expect(key.a.size, n, "A");
+  expect(key.b_1.size, n, "B1");
+  expect(key.b_2.size, n, "B2");
+  expect(key.l.size, n - key.num_public - 1, "L");
+  expect(key.ic.size, key.num_public + 1, "IC");
+  const std::size_t h_points =
+      key.h_convention == HConvention::odd_coset_lagrange ? key.domain_size() : key.domain_size() - 1;
+  expect(key.h.size, h_points, "H");
+}
+
+template <class E>
+void check_witness(const ProvingKeyView<E>& key, HostSpan<const typename E::Fr::Int> witness) {
+  using Fr = typename E::Fr;
+  if (witness.size != key.num_vars)
+    throw Error(Errc::size_mismatch, "the witness has " + std::to_string(witness.size) + " values, the key " +
+                                         std::to_string(key.num_vars) + " wires");
+  if (witness.size == 0 || witness[0] != Fr::Int::from_u64(1))
+    throw Error(Errc::invalid_argument, "witness value 0 (the constant wire) must be 1");
+  for (std::size_t i = 0; i < witness.size; ++i)
+    if (witness[i] >= Fr::kModulus)
+      throw Error(Errc::not_canonical, "witness value " + std::to_string(i) + " is not below r");
+}
+
+template <class E>
+void check_evaluations(const ProvingKeyView<E>& key, const std::vector<typename E::Fr>& a,
+                       const std::vector<typename E::Fr>& b, const std::vector<typename E::Fr>& c) {
+  const std::size_t n = key.domain_size();
+  if (a.size() != n || b.size() != n || c.size() != n)
+    throw Error(Errc::size_mismatch, "a, b and c must each hold the domain's " + std::to_string(n) + " evaluations");
+}
+
+}  // namespace zkforge::groth16

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Groth16 prover's knobs (ProverConfig) and what it reports of each proof (PhaseTimings).
+#pragma once
+
+#include "zkforge/memory/policy.hpp"
+#include "zkforge/msm/config.hpp"
+
+namespace zkforge::groth16 {
+
+// Milliseconds per phase of one proof, and of the whole call (wall): where phases overlap
+// (ProverConfig::overlap), wall is below the phases' sum, total().
+struct PhaseTimings {
+  double evaluate = 0, prep_msm = 0, ntt_msm_h = 0, batch_add = 0, tail_msm = 0, b_g2_msm = 0, assemble = 0;
+  double release = 0;  // giving the evaluations back to the memory policy at the end (entry (a))
+  double wall = 0;
+  double total() const {
+    return evaluate + prep_msm + ntt_msm_h + batch_add + tail_msm + b_g2_msm + assemble + release;
+  }
+};
+
+// Where a GPU backend's prover runs b_g2_msm, B2's MSM on G2 (ProverConfig::b_g2_msm).
+enum class G2Placement { gpu, cpu };
+
+struct ProverConfig {
+  MsmConfig msm;         // window, threads and bucket method of every MSM (its memory is `memory` below)
+  unsigned threads = 0;  // CPU threads of the NTTs and the element-wise work; 0 uses every core
+  // Where a proof's large buffers come from and how they go back: the witness in Montgomery form,
+  // a, b, c, the tail indices, gathered bases and scalars on the host (host_resource), and every
+  // device buffer of a GPU backend's calls.
+  MemoryPolicy memory = MemoryPolicy::pooled;
+  // On a GPU backend, the phases that do not wait for one another run at once, as C2 overlaps them:
+  // b_g2_msm and tail_msm (which need only the witness) each on a host thread of their own, beside the
+  // evaluation of a, b, c and ntt_msm_h. Each call has its own stream, so GPU work and host work
+  // (uploads, waits, window sums) overlap. The CPU backend's phases share one thread pool and always
+  // run one after another.
+  bool overlap = true;
+  // On a GPU backend, the key's bases stay on the device from the prover's construction on
+  // (out_of_memory there when they do not fit); false: every proof uploads them again.
+  bool resident_key = true;
+  // On a GPU backend, b_g2_msm on the GPU, or on the host's CPU threads beside the GPU's phases, as
+  // supra_seal C2 runs it (a GPU that is small or busy: B2's bases, the key's largest query, then stay
+  // on the host). The CPU backend runs every phase on the CPU.
+  G2Placement b_g2_msm = G2Placement::gpu;
+};
+
+}  // namespace zkforge::groth16

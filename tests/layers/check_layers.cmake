@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: Apache-2.0
+# The include graph of include/zkforge, backends/ and apps/ runs one way: each layer of
+# docs/architecture.md includes only the layers beneath it (no arrow back up, so no cycle); the GPU
+# runtime shim stays in GPU-compiled sources; the program reaches the library through its public
+# headers only. Fails naming every include that breaks this.
+# usage: cmake -DROOT=<source root> -P check_layers.cmake
+set(order arch error.hpp field curve memory backend gpu msm ntt pairing groth16 io zkforge.hpp)
+
+# The rank of a path's layer in `order`, or -1 for a path outside include/zkforge.
+function(layer_rank path out)
+  set(rank -1)
+  if(path MATCHES "^include/zkforge/([^/]+)")
+    list(FIND order "${CMAKE_MATCH_1}" rank)
+  endif()
+  set(${out} ${rank} PARENT_SCOPE)
+endfunction()
+
+set(violations "")
+file(GLOB_RECURSE sources RELATIVE ${ROOT} ${ROOT}/include/zkforge/* ${ROOT}/backends/* ${ROOT}/apps/*)
+foreach(source IN LISTS sources)
+  if(NOT source MATCHES "\\.(hpp|h|cpp|cu|cuh|hip)$")
+    continue()
+  endif()
+  file(STRINGS ${ROOT}/${source} includes REGEX "^#include \"")
+  get_filename_component(dir ${source} DIRECTORY)
+  layer_rank(${source} from)
+  foreach(line IN LISTS includes)
+    string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" target "${line}")
+    if(target MATCHES "^zkforge/")
+      set(target "include/${target}")
+    elseif(NOT target MATCHES "^backends/")
+      set(target "${dir}/${target}")
+    endif()
+    layer_rank(${target} to)
+    if(from GREATER_EQUAL 0 AND (to LESS 0 OR to GREATER from))
+      string(APPEND violations "\n  ${source} includes ${target} (a layer above it, or outside include/)")
+    endif()
+    if(source MATCHES "^apps/" AND target MATCHES "^backends/")
+      string(APPEND violations "\n  ${source} includes ${target} (a backend's own header, not a public one)")
+    endif()
+    if(source MATCHES "^backends/hip/" AND target MATCHES "^backends/" AND NOT target MATCHES "^backends/cuda/")
+      string(APPEND violations "\n  ${source} includes ${target} (the HIP backend compiles backends/cuda/ only)")
+    endif()
+    if(target MATCHES "arch/gpu_(runtime|sort)\\.hpp$" AND NOT source MATCHES "^(backends/cuda/|include/zkforge/arch/)")
+      string(APPEND violations "\n  ${source} includes ${target} (the GPU runtime shim, for GPU-compiled sources only)")
+    endif()
+  endforeach()
+endforeach()
+if(violations)
+  message(FATAL_ERROR "includes that break the layering of docs/architecture.md:${violations}")
+endif()
+list(LENGTH sources count)
+message(STATUS "${count} files: every include runs down the layers")
