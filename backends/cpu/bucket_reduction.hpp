@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "backends/cpu/xyzz_lanes.hpp"
+#include "xyzz_lanes.hpp"
 #include "zkforge/curve/affine.hpp"
 #include "zkforge/curve/xyzz.hpp"
 
