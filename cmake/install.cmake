@@ -32,3 +32,12 @@ set(zkforge_pc_libs_private "-lstdc++ -lpthread")
 configure_file(cmake/zkforge.pc.in ${PROJECT_BINARY_DIR}/zkforge.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/zkforge.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
+# The Python module (bindings/python), beside libzkforge, which it loads by a path relative to itself.
+if(BUILD_SHARED_LIBS)
+  get_target_property(zkforge_soversion zkforge_capi SOVERSION)
+  file(RELATIVE_PATH zkforge_python_to_library /prefix/${ZKFORGE_PYTHON_INSTALL_DIR}/zkforge
+       /prefix/${CMAKE_INSTALL_LIBDIR}/libzkforge.so.${zkforge_soversion})
+  configure_file(bindings/python/zkforge/_build.py.in ${PROJECT_BINARY_DIR}/python/_build.py @ONLY)
+  install(DIRECTORY bindings/python/zkforge DESTINATION ${ZKFORGE_PYTHON_INSTALL_DIR} FILES_MATCHING PATTERN "*.py")
+  install(FILES ${PROJECT_BINARY_DIR}/python/_build.py DESTINATION ${ZKFORGE_PYTHON_INSTALL_DIR}/zkforge)
+endif()
