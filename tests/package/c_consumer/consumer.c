@@ -6,46 +6,12 @@
  * identity and its refusal of a point off the curve.
  * usage: consumer DATA_DIR   (DATA_DIR: tests/data, holding chain1018/ and groth16/) */
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <zkforge/rapidsnark.h>
 #include <zkforge/zkforge.h>
 
-static int failures = 0;
-
-#define CHECK(cond)                                                        \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                          \
-    }                                                                      \
-  } while (0)
-
-typedef struct {
-  unsigned char* data;
-  size_t size;
-} bytes;
-
-static bytes read_file(const char* dir, const char* name) {
-  char path[4096];
-  bytes b = {NULL, 0};
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE* f = fopen(path, "rb");
-  if (f == NULL) {
-    fprintf(stderr, "cannot open %s\n", path);
-    exit(2);
-  }
-  fseek(f, 0, SEEK_END);
-  b.size = (size_t)ftell(f);
-  fseek(f, 0, SEEK_SET);
-  b.data = malloc(b.size + 1);
-  if (fread(b.data, 1, b.size, f) != b.size) exit(2);
-  b.data[b.size] = 0; /* JSON files are read as text too */
-  fclose(f);
-  return b;
-}
+#include "c_check.h"
 
 static uint32_t u32_at(const unsigned char* p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
