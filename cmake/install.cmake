@@ -28,7 +28,7 @@ install(FILES ${PROJECT_BINARY_DIR}/zkforgeConfig.cmake ${PROJECT_BINARY_DIR}/zk
 
 # zkforge.pc, relocatable: its prefix is found from the file's own place.
 file(RELATIVE_PATH zkforge_pc_to_prefix /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
-set(zkforge_pc_libs_private "-lstdc++ -lpthread")
+set(zkforge_pc_libs_private "-lstdc++ -lm -lpthread")
 configure_file(cmake/zkforge.pc.in ${PROJECT_BINARY_DIR}/zkforge.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/zkforge.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
