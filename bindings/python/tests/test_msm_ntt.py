@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""MSM and NTT against Python's own integers: BN254 G1 sums by affine double-and-add, and the NTT as
+"""MSM and NTT against Python's own integers: BN254 G1 sums by affine double-and-add (G2: linearity), and the NTT as
 the plain sum over the domain (forward, inverse, coset), with zkcrypto's roots."""
 import random
 
@@ -83,3 +83,17 @@ def test_ntt_is_the_sum_over_the_domain(coset):
 def test_ntt_refuses_sizes_that_are_not_powers_of_two():
     with pytest.raises(zkforge.ZkforgeError, match="not a power of two"):
         zkforge.ntt("bn254", [1, 2, 3])
+
+
+def test_g2_msm_is_linear():
+    # BN254 G2's generator (EIP-197), coordinates c0 + c1 u
+    x = (10857046999023057135944570762232829481370756359578518086990519993285655852781,
+         11559732032986387107991004021392285783925812861821192530917403151452391805634)
+    y = (8495653923123431417604973247489272438418190587263600148770280649306958101930,
+         4082367875863433681332203403145435568316851327593401208105741076214120093531)
+    g2 = b"".join((c * 2**256 % Q).to_bytes(32, "little") for c in x + y)
+    assert zkforge.point_bytes("bn254", "g2") == len(g2)
+    a, b = 12345, R - 3
+    twice = zkforge.msm("bn254", g2 + g2, [a, b], group="g2")
+    assert twice == zkforge.msm("bn254", g2, [(a + b) % R], group="g2")
+    assert twice != zkforge.msm("bn254", g2, [a + b - R + 1], group="g2")
