@@ -31,7 +31,7 @@ enum {
   ZKFORGE_ERROR_INVALID_ARGUMENT = 6,    /* a value outside what the call accepts (a NULL pointer too) */
   ZKFORGE_ERROR_SIZE_MISMATCH = 7,       /* two sizes that must agree do not */
   ZKFORGE_ERROR_MALFORMED_FILE = 8,      /* a key, witness or parameter file whose structure is wrong */
-  ZKFORGE_ERROR_BACKEND_UNAVAILABLE = 9, /* a backend this library was not built with, or no such device */
+  ZKFORGE_ERROR_BACKEND_UNAVAILABLE = 9, /* a backend this library was not built with */
   ZKFORGE_ERROR_DEVICE = 10,             /* an error reported by a GPU runtime */
   ZKFORGE_ERROR_OUT_OF_MEMORY = 11,      /* an allocation that could not be served */
   ZKFORGE_ERROR_RANDOM_SOURCE = 12,      /* the operating system's random source failed */
@@ -80,7 +80,7 @@ enum {
 /* Where work runs: a backend by name and, for a GPU backend, the device's index. */
 typedef struct zkforge_device {
   const char* backend; /* "cpu", "cuda" or "hip"; NULL means "cpu" */
-  int32_t index;       /* GPU index (0 for "cpu") */
+  int32_t index;       /* GPU index (0 for "cpu"); an index with no GPU is ZKFORGE_ERROR_INVALID_ARGUMENT */
 } zkforge_device;
 
 /* The backends built into this library, comma-separated: "cpu", "cpu,cuda" or "cpu,hip". */
