@@ -15,6 +15,7 @@
 #include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/batch_affine.hpp"
+#include "zkforge/curve/curve_id.hpp"
 #include "zkforge/curve/group.hpp"
 #include "zkforge/gpu/device.hpp"
 #include "zkforge/gpu/device_array.hpp"
@@ -253,14 +254,15 @@ int run_bench(const BenchOptions& o) {
   if (o.backend != "cpu" && o.op == "verify")
     throw Error(Errc::backend_unavailable, "no " + o.op + " benchmark on the " + o.backend + " backend in this version");
   if (!o.json) fmt::print("{:<18} {:<10} {:>6} {:>8} {:>12} {:>12}\n", "op", "curve", "log_n", "backend", "median_ms", "min_ms");
+  const bool on_bn254 = curve_from_name(o.curve) == CurveId::bn254;
   if (o.op == "msm") {
-    return o.curve == "bn254" ? bench_msm_group<bn254::G1Curve, bn254::G2Curve>(o)
+    return on_bn254 ? bench_msm_group<bn254::G1Curve, bn254::G2Curve>(o)
                               : bench_msm_group<bls12_381::G1Curve, bls12_381::G2Curve>(o);
   }
   if (o.op == "verify")
-    return o.curve == "bn254" ? bench_verify<bn254::Engine>(o, "bn128") : bench_verify<bls12_381::Engine>(o, "bls12381");
-  if (o.op == "ntt") return o.curve == "bn254" ? bench_ntt<bn254::Fr>(o) : bench_ntt<bls12_381::Fr>(o);
-  if (o.op == "prove") return o.curve == "bn254" ? bench_prove_on<bn254::Engine>(o) : bench_prove_on<bls12_381::Engine>(o);
+    return on_bn254 ? bench_verify<bn254::Engine>(o, "bn128") : bench_verify<bls12_381::Engine>(o, "bls12381");
+  if (o.op == "ntt") return on_bn254 ? bench_ntt<bn254::Fr>(o) : bench_ntt<bls12_381::Fr>(o);
+  if (o.op == "prove") return on_bn254 ? bench_prove_on<bn254::Engine>(o) : bench_prove_on<bls12_381::Engine>(o);
   throw Error(Errc::invalid_argument, "unknown benchmark '" + o.op + "'");
 }
 

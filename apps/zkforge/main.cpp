@@ -61,8 +61,7 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("op", bench.op, "msm, ntt, prove (a synthetic circuit of 2^K constraints) or verify")
       ->required()
       ->check(CLI::IsMember({"msm", "ntt", "prove", "verify"}));
-  bench_cmd->add_option("--curve", bench.curve, "bls12_381 or bn254")
-      ->check(CLI::IsMember({"bls12_381", "bn254"}))
+  bench_cmd->add_option("--curve", bench.curve, "bls12_381 (bls12381) or bn254 (bn128, alt_bn128)")
       ->capture_default_str();
   bench_cmd->add_flag("--g2", bench.g2, "MSM on G2 instead of G1");
   bench_cmd->add_option("--log-n", bench.log_n, "size 2^K")->check(CLI::Range(0, 28))->capture_default_str();

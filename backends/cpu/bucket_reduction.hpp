@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "backends/cpu/xyzz_lanes.hpp"
+#include "xyzz_lanes.hpp"
 #include "zkforge/curve/affine.hpp"
 #include "zkforge/curve/xyzz.hpp"
 #include "zkforge/memory/aligned.hpp"

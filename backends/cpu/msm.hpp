@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
-#include "backends/cpu/bucket_reduction.hpp"
-#include "backends/cpu/field_lanes.hpp"
+#include "bucket_reduction.hpp"
+#include "field_lanes.hpp"
 #include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/xyzz.hpp"
 #include "zkforge/memory/aligned.hpp"

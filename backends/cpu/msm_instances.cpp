@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Explicit instantiations of the CPU MSM and batch_add for G1 and G2 of BLS12-381 and BN254.
-#include "backends/cpu/msm.hpp"
+#include "msm.hpp"
 
 namespace zkforge {
 

@@ -37,7 +37,7 @@
 #include <utility>
 #include <vector>
 
-#include "backends/cpu/field_lanes.hpp"
+#include "field_lanes.hpp"
 #include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/memory/aligned.hpp"
 #include "zkforge/ntt/ntt.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Explicit instantiations of the CPU NTT for the scalar fields of BLS12-381 and BN254.
-#include "backends/cpu/ntt.hpp"
+#include "ntt.hpp"
 
 namespace zkforge {
 

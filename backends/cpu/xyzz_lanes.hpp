@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "backends/cpu/field_lanes.hpp"
+#include "field_lanes.hpp"
 #include "zkforge/curve/xyzz.hpp"
 
 namespace zkforge::cpu {

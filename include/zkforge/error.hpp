@@ -19,6 +19,7 @@ enum class Errc {
   backend_unavailable,  // a backend asked for that this build or machine lacks
   device_error,         // an error reported by a GPU runtime
   out_of_memory,        // an allocation that could not be served
+  random_source,        // the operating system's random source failed (getrandom)
 };
 
 inline const char* errc_name(Errc c) {
@@ -34,6 +35,7 @@ inline const char* errc_name(Errc c) {
     case Errc::backend_unavailable: return "backend unavailable";
     case Errc::device_error: return "device error";
     case Errc::out_of_memory: return "out of memory";
+    case Errc::random_source: return "random source failure";
   }
   return "unknown";
 }

@@ -1,12 +1,39 @@
 // SPDX-License-Identifier: Apache-2.0
-// Everything of zkforge's host API for both curves in one include.
+// Everything of zkforge's C++ host API in one include: fields, curves and their encodings, MSM and NTT
+// front ends, pairings, Groth16 (keys, prover, verifier, C2's parameter-file keys) and the readers and
+// writers of snarkjs, circom and bellperson / supra_seal files, with the version.
+//
+// Not here: arch/ (what the other headers use inside), the GPU backends' own headers (msm/ and ntt/
+// cuda.hpp and hip.hpp, memory/device_allocator.hpp and pinned_pool.hpp, which need a GPU runtime:
+// include them with zkforge::cuda or zkforge::hip), and groth16/insecure_test_setup.hpp (INSECURE keys
+// from known toxic waste, for tests only). tests/package/umbrella.cmake checks that this list reaches
+// every other header.
 #pragma once
 
+#include "zkforge/version.h"
+#include "zkforge/error.hpp"
+
+#include "zkforge/backend/tags.hpp"
+#include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/curve/batch_affine.hpp"
 #include "zkforge/curve/bls12_381.hpp"
 #include "zkforge/curve/bn254.hpp"
+#include "zkforge/curve/curve_id.hpp"
 #include "zkforge/curve/encoding_snarkjs.hpp"
 #include "zkforge/curve/encoding_zcash.hpp"
 #include "zkforge/curve/group.hpp"
-#include "zkforge/error.hpp"
+#include "zkforge/memory/policy.hpp"
+#include "zkforge/msm/combine_windows.hpp"
 #include "zkforge/msm/msm.hpp"
+#include "zkforge/msm/plan.hpp"
 #include "zkforge/ntt/ntt.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
+#include "zkforge/groth16/prover.hpp"
+#include "zkforge/groth16/srs_key.hpp"
+#include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/r1cs.hpp"
+#include "zkforge/io/snarkjs_json.hpp"
+#include "zkforge/io/supra_srs.hpp"
+#include "zkforge/io/wtns.hpp"
+#include "zkforge/io/zkey.hpp"

@@ -1,18 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-# Script mode: install the build tree, configure and build the consumer against it, run it (RUN OFF:
-# build and link only, for consumers of a GPU backend on machines without a GPU). CONSUMER_ARGS: more
-# -D options for the consumer's configure.
-file(REMOVE_RECURSE ${WORK_DIR})
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
-  endif()
-endfunction()
-run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix)
+# Script mode: install the build tree, configure and build the CMake consumer SOURCE_DIR against it, run
+# it with RUN_ARGS (RUN OFF: build and link only, for consumers of a GPU backend on machines without a
+# GPU). CONSUMER_ARGS: more -D options for the consumer's configure.
+include(${CMAKE_CURRENT_LIST_DIR}/install_tree.cmake)
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR} -DCMAKE_CXX_COMPILER=${CXX}
-    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix ${CONSUMER_ARGS})
+    -DCMAKE_PREFIX_PATH=${PREFIX} ${CONSUMER_ARGS})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 if(NOT DEFINED RUN OR RUN)
-  run(${WORK_DIR}/build/consumer)
+  run(${WORK_DIR}/build/consumer ${RUN_ARGS})
 endif()

@@ -6,8 +6,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "zkforge/arch/carry.hpp"
+#include "zkforge/error.hpp"
 
 namespace zkforge {
 
@@ -25,7 +27,8 @@ struct BigInt {
     r.w[0] = v;
     return r;
   }
-  // Parses "0x..." or plain hexadecimal; digits beyond the width are a compile-time error in constexpr use.
+  // Parses "0x..." or plain hexadecimal: a compile-time error in constexpr use, else Error(invalid_argument)
+  // for a character that is not a hexadecimal digit or a value wider than N words.
   static constexpr BigInt from_hex(const char* s) {
     BigInt r{};
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2;
@@ -37,9 +40,9 @@ struct BigInt {
       if (c >= '0' && c <= '9') d = static_cast<std::uint64_t>(c - '0');
       else if (c >= 'a' && c <= 'f') d = static_cast<std::uint64_t>(c - 'a' + 10);
       else if (c >= 'A' && c <= 'F') d = static_cast<std::uint64_t>(c - 'A' + 10);
-      else throw "BigInt::from_hex: not a hexadecimal digit";
+      else throw Error(Errc::invalid_argument, std::string("BigInt::from_hex: '") + c + "' is not a hexadecimal digit");
       if (i / 16 >= N) {
-        if (d != 0) throw "BigInt::from_hex: value wider than the integer";
+        if (d != 0) throw Error(Errc::invalid_argument, "BigInt::from_hex: value wider than " + std::to_string(N) + " words");
         continue;
       }
       r.w[i / 16] |= d << (4 * (i % 16));

@@ -9,8 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <utility>
 
+#include "zkforge/error.hpp"
 #include "zkforge/field/montgomery.hpp"
 
 namespace zkforge {
@@ -105,10 +107,12 @@ class Fp {
     r.m_ = product(x, mont_r2());
     return r;
   }
-  // Parses hexadecimal at compile time; the value must be below p.
+  // Parses hexadecimal (BigInt::from_hex); a value not below p is Error(not_canonical), a compile-time
+  // error in constexpr use.
   static constexpr Fp from_hex(const char* s) {
     Fp r;
-    if (!from_int(Int::from_hex(s), r)) throw "Fp::from_hex: value not below the modulus";
+    if (!from_int(Int::from_hex(s), r))
+      throw Error(Errc::not_canonical, std::string("Fp::from_hex: ") + s + " is not below the modulus of " + Params::name);
     return r;
   }
 

@@ -20,10 +20,15 @@ struct Blinding {
   Fr r, s;
 };
 
-// A 64-bit uniform random bit generator over getrandom(2).
+// A source of random bytes with getrandom(2)'s contract: bytes written, or -1 with errno set.
+using RandomFill = ssize_t (*)(void* buffer, std::size_t size, unsigned flags);
+
+// A 64-bit uniform random bit generator over getrandom(2) (or, in tests, a RandomFill of theirs).
+// A failed read is Error(random_source) naming errno; an interrupted one is retried.
 class OsRandom {
  public:
   using result_type = std::uint64_t;
+  explicit OsRandom(RandomFill fill = ::getrandom) : fill_(fill) {}
   static constexpr result_type min() { return 0; }
   static constexpr result_type max() { return ~result_type{0}; }
   result_type operator()() {
@@ -31,15 +36,18 @@ class OsRandom {
     auto* p = reinterpret_cast<unsigned char*>(&v);
     std::size_t got = 0;
     while (got < sizeof v) {
-      const ssize_t n = ::getrandom(p + got, sizeof v - got, 0);
+      const ssize_t n = fill_(p + got, sizeof v - got, 0);
       if (n < 0) {
         if (errno == EINTR) continue;
-        throw Error(Errc::device_error, std::string("getrandom failed: ") + std::strerror(errno));
+        throw Error(Errc::random_source, std::string("getrandom failed: ") + std::strerror(errno));
       }
       got += static_cast<std::size_t>(n);
     }
     return v;
   }
+
+ private:
+  RandomFill fill_;
 };
 
 template <class Fr>

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: Apache-2.0
+// zkforge/c/groth16.h: the prover handle over snarkjs keys, its proofs as snarkjs JSON, and the
+// verification of snarkjs JSON texts.
+#include <nlohmann/json.hpp>
+
+#include "backends.hpp"
+#include "guard.hpp"
+#include "prover_handle.hpp"
+#include "scalars.hpp"
+#include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/snarkjs_json.hpp"
+#include "zkforge/io/wtns.hpp"
+#include "zkforge/io/zkey.hpp"
+
+namespace zkforge::capi {
+namespace {
+
+template <class E>
+std::unique_ptr<zkforge_proof> prove_texts(const ZkeyProver<E>& p, const std::vector<typename E::Fr::Int>& witness) {
+  const groth16::Proof<E> proof = p.impl->prove(host_span(witness));
+  return std::make_unique<zkforge_proof>(zkforge_proof{
+      snarkjs::proof_json(proof, kJsonCurve<E>).dump(),
+      snarkjs::public_inputs_json(p.impl->public_inputs(host_span(witness))).dump()});
+}
+
+template <class E>
+ZkeyProver<E> read_prover(const io::BinFile& zkey, const zkforge_prover_options& options) {
+  auto key = std::make_shared<const groth16::ProvingKey<E>>(snarkjs::read_zkey<E>(zkey));
+  auto impl = make_prover<E>(key, options);
+  return ZkeyProver<E>{std::move(key), std::move(impl)};
+}
+
+nlohmann::json parse_text(const char* text, const char* name) {
+  require(text, name);
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) throw Error(Errc::malformed_file, std::string(name) + ": not valid JSON");
+  return j;
+}
+
+template <class E>
+bool verify_texts(const nlohmann::json& vk, const nlohmann::json& pub, const nlohmann::json& proof) {
+  return groth16::verify(snarkjs::parse_verification_key<E>(vk, "verification key"),
+                         snarkjs::parse_public_inputs<E>(pub, "public inputs"), snarkjs::parse_proof<E>(proof, "proof"));
+}
+
+}  // namespace
+
+std::unique_ptr<zkforge_proof> prove_wtns(const zkforge_prover& prover, const io::BinFile& wtns) {
+  return std::visit(
+      [&](const auto& p) { return prove_texts(p, snarkjs::read_wtns<typename std::decay_t<decltype(p)>::Engine::Fr>(wtns)); },
+      prover.engine);
+}
+
+zkforge_prover_options checked_options(const zkforge_prover_options* options) {
+  const zkforge_prover_options o = options != nullptr ? *options : zkforge_prover_options_default();
+  (void)target_of(&o.device);
+  return o;
+}
+
+std::unique_ptr<zkforge_prover> make_zkey_prover(const io::BinFile& zkey, const zkforge_prover_options& o) {
+  if (snarkjs::zkey_curve(zkey) == snarkjs::ZkeyCurve::bn128)
+    return std::unique_ptr<zkforge_prover>(new zkforge_prover{read_prover<bn254::Engine>(zkey, o)});
+  return std::unique_ptr<zkforge_prover>(new zkforge_prover{read_prover<bls12_381::Engine>(zkey, o)});
+}
+
+}  // namespace zkforge::capi
+
+using namespace zkforge;
+using namespace zkforge::capi;
+
+extern "C" {
+
+zkforge_prover_options zkforge_prover_options_default(void) {
+  return zkforge_prover_options{zkforge_device{"cpu", 0}, ZKFORGE_MEMORY_POOLED, 0};
+}
+
+zkforge_status zkforge_prover_create_zkey_file(zkforge_prover** prover, const char* path,
+                                               const zkforge_prover_options* options, zkforge_error* error) {
+  return guarded(error, [&] {
+    require(prover, "the prover out-pointer");
+    require(path, "the zkey path");
+    const zkforge_prover_options o = checked_options(options);
+    *prover = make_zkey_prover(io::BinFile(path, "zkey", 1), o).release();
+  });
+}
+
+zkforge_status zkforge_prover_create_zkey(zkforge_prover** prover, const void* zkey, uint64_t size,
+                                          const zkforge_prover_options* options, zkforge_error* error) {
+  return guarded(error, [&] {
+    require(prover, "the prover out-pointer");
+    require(zkey, "the zkey buffer");
+    const zkforge_prover_options o = checked_options(options);
+    *prover =
+        make_zkey_prover(io::BinFile("zkey buffer", static_cast<const std::uint8_t*>(zkey), size, "zkey", 1), o).release();
+  });
+}
+
+void zkforge_prover_destroy(zkforge_prover* prover) { delete prover; }
+
+zkforge_curve zkforge_prover_curve(const zkforge_prover* prover) {
+  return std::visit([](const auto& p) { return kCurveOf<typename std::decay_t<decltype(p)>::Engine>; }, prover->engine);
+}
+
+uint64_t zkforge_prover_num_wires(const zkforge_prover* prover) {
+  return std::visit([](const auto& p) -> uint64_t { return p.key->num_vars; }, prover->engine);
+}
+
+uint64_t zkforge_prover_num_public(const zkforge_prover* prover) {
+  return std::visit([](const auto& p) -> uint64_t { return p.key->num_public; }, prover->engine);
+}
+
+zkforge_status zkforge_prover_prove_wtns(const zkforge_prover* prover, const void* wtns, uint64_t size,
+                                         zkforge_proof** proof, zkforge_error* error) {
+  return guarded(error, [&] {
+    require(prover, "the prover");
+    require(wtns, "the wtns buffer");
+    require(proof, "the proof out-pointer");
+    *proof = prove_wtns(*prover, io::BinFile("wtns buffer", static_cast<const std::uint8_t*>(wtns), size, "wtns", 2))
+                 .release();
+  });
+}
+
+zkforge_status zkforge_prover_prove(const zkforge_prover* prover, const void* witness, uint64_t count,
+                                    zkforge_scalar_form form, zkforge_proof** proof, zkforge_error* error) {
+  return guarded(error, [&] {
+    require(prover, "the prover");
+    require(witness, "the witness");
+    require(proof, "the proof out-pointer");
+    *proof = std::visit(
+                 [&](const auto& p) {
+                   using Fr = typename std::decay_t<decltype(p)>::Engine::Fr;
+                   return prove_texts(p, read_canonical<Fr>(witness, count, form, "witness value"));
+                 },
+                 prover->engine)
+                 .release();
+  });
+}
+
+const char* zkforge_proof_json(const zkforge_proof* proof) { return proof->proof_json.c_str(); }
+const char* zkforge_proof_public_json(const zkforge_proof* proof) { return proof->public_json.c_str(); }
+void zkforge_proof_destroy(zkforge_proof* proof) { delete proof; }
+
+zkforge_status zkforge_groth16_verify_json(const char* verification_key_json, const char* public_json,
+                                           const char* proof_json, int32_t* valid, zkforge_error* error) {
+  return guarded(error, [&] {
+    require(valid, "the result pointer");
+    const nlohmann::json vk = parse_text(verification_key_json, "verification key");
+    const nlohmann::json pub = parse_text(public_json, "public inputs");
+    const nlohmann::json proof = parse_text(proof_json, "proof");
+    const bool ok = snarkjs::verification_key_curve(vk, "verification key") == snarkjs::JsonCurve::bn128
+                        ? verify_texts<bn254::Engine>(vk, pub, proof)
+                        : verify_texts<bls12_381::Engine>(vk, pub, proof);
+    *valid = ok ? 1 : 0;
+  });
+}
+
+}  // extern "C"
