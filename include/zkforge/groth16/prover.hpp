@@ -270,8 +270,8 @@ class Prover {
     };
     std::future<void> witness_done, b_2_done;
     if (config_.overlap) {
-      witness_done = std::async(std::launch::async, witness_queries);
       b_2_done = std::async(std::launch::async, b_g2_msm);
+      witness_done = std::async(std::launch::async, witness_queries);
     }
     const Spans e = evaluate();
     const auto t0 = Clock::now();

@@ -4,8 +4,10 @@
  * once), every proof checked by zkforge's verifier and a changed public input refused; errors that
  * name their cause; rapidsnark's buffer protocol and return codes; the NTT there and back; the MSM's
  * identity and its refusal of a point off the curve.
- * usage: consumer DATA_DIR   (DATA_DIR: tests/data, holding chain1018/ and groth16/) */
+ * usage: consumer DATA_DIR   (DATA_DIR: tests/data, holding chain1018/ and groth16/); the provers run
+ * on the CPU, or on the backend ZKFORGE_TEST_BACKEND names (cuda, hip) when it is set. */
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <zkforge/rapidsnark.h>
@@ -80,6 +82,7 @@ static void test_prover(void) {
   wtns = read_file(dir, "witness.wtns");
   snprintf(dir + strlen(dir), sizeof dir - strlen(dir), "/chain.zkey");
   options.threads = 2;
+  if (getenv("ZKFORGE_TEST_BACKEND") != NULL) options.device.backend = getenv("ZKFORGE_TEST_BACKEND");
   CHECK(zkforge_prover_create_zkey_file(&prover, dir, &options, &error) == ZKFORGE_OK);
   CHECK(zkforge_prover_curve(prover) == ZKFORGE_CURVE_BN254);
   CHECK(zkforge_prover_num_public(prover) == 3);
@@ -219,6 +222,7 @@ int main(int argc, char** argv) {
   test_prover();
   test_rapidsnark();
   test_ntt_and_msm();
-  printf("c consumer: %s\n", failures == 0 ? "ok" : "FAILED");
+  printf("c consumer (provers on %s): %s\n", getenv("ZKFORGE_TEST_BACKEND") != NULL ? getenv("ZKFORGE_TEST_BACKEND") : "cpu",
+         failures == 0 ? "ok" : "FAILED");
   return failures == 0 ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The bundled circuit (tests/data/chain1018) proved through the binding on both curves and checked by
 // zkforge's verifier; a changed public input refused; one Prover shared by threads; errors that say why.
+// The provers run on the CPU, or on the backend ZKFORGE_TEST_BACKEND names (cuda, hip) when it is set.
 use std::path::PathBuf;
 
 use zkforge::{verify, Prover, ProverOptions};
@@ -12,6 +13,10 @@ fn chain(curve: &str) -> PathBuf {
     data.join("chain1018").join(curve)
 }
 
+fn backend() -> String {
+    std::env::var("ZKFORGE_TEST_BACKEND").unwrap_or_else(|_| "cpu".into())
+}
+
 fn read(path: PathBuf) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {}", path.display(), e))
 }
@@ -20,7 +25,7 @@ fn read(path: PathBuf) -> Vec<u8> {
 fn the_bundled_circuit_proves_and_verifies_on_both_curves() {
     for curve in ["bn128", "bls12381"] {
         let dir = chain(curve);
-        let options = ProverOptions { threads: 2, ..ProverOptions::default() };
+        let options = ProverOptions { threads: 2, backend: backend(), ..ProverOptions::default() };
         let prover = Prover::from_zkey_file(&dir.join("chain.zkey"), &options).expect("prover");
         assert_eq!(prover.num_public(), 3);
         let proof = prover.prove_wtns(&read(dir.join("witness.wtns"))).expect("proof");
@@ -38,7 +43,8 @@ fn the_bundled_circuit_proves_and_verifies_on_both_curves() {
 #[test]
 fn a_prover_is_shared_by_threads() {
     let dir = chain("bn128");
-    let prover = Prover::from_zkey_bytes(&read(dir.join("chain.zkey")), &ProverOptions::default()).expect("prover");
+    let options = ProverOptions { backend: backend(), ..ProverOptions::default() };
+    let prover = Prover::from_zkey_bytes(&read(dir.join("chain.zkey")), &options).expect("prover");
     let wtns = read(dir.join("witness.wtns"));
     let vk = String::from_utf8(read(dir.join("verification_key.json"))).unwrap();
     std::thread::scope(|s| {
