@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
   demo_cmd->add_option("--msm-size", demo.msm_size, "terms of the small MSM")
       ->check(CLI::Range(4, 1 << 16))
       ->capture_default_str();
-  demo_cmd->add_option("--data", demo.data_dir, "folder of the bundled snarkjs files")->capture_default_str();
+  demo_cmd->add_option("--data", demo.data_dir, "folder of the bundled snarkjs files (share/zkforge beside this program)")
+      ->capture_default_str();
 
   auto* info_cmd = app.add_subcommand("info", "version, the backends built into this binary, devices and their memory");
 
