@@ -7,7 +7,8 @@
 // against the header before anything is allocated from it, and every section's size against the
 // formula its counts give. Points are checked to lie on their curve; matrix entries to name a row
 // of the domain, a wire of the witness and a value below r. Errors are Error(malformed_file, or
-// not_on_curve / not_canonical for a bad point) naming the file, the section and the byte offset.
+// not_on_curve / not_canonical for a bad point) naming the file, the section and the byte offset;
+// the file is read as io/input_file.hpp says.
 #pragma once
 
 #include <string>
@@ -44,7 +45,7 @@ template <class C>
 std::vector<Affine<C>> read_points(const io::BinFile& f, std::uint32_t id, const char* name, std::size_t count) {
   const io::Section& s = f.section(id, name);
   return io::decode_points<Affine<C>>(
-      f.data() + s.offset, count, kPointBytes<C>, [](const std::uint8_t* p) { return read_point<C>(p); },
+      f.source(), s.offset, count, kPointBytes<C>, [](const std::uint8_t* p) { return read_point<C>(p); },
       [&](std::size_t i) {
         return f.path() + ": section " + std::to_string(id) + " (" + name + ") point " + std::to_string(i) +
                " at byte " + std::to_string(s.offset + i * kPointBytes<C>);
@@ -58,7 +59,7 @@ Affine<C> read_one(io::Cursor& c, const char* what) {
   try {
     return read_point<C>(p);
   } catch (const Error& err) {
-    throw Error(err.code(), c.where() + " at byte " + std::to_string(at) + ": " + what + ": " + err.what());
+    throw err.in(c.where() + " at byte " + std::to_string(at) + ": " + what);
   }
 }
 
