@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Installs the Debian 12 packages zkforge builds with, when any is missing (apt-get, as root or via sudo).
+# Installs the Debian 12 packages zkforge builds with, when any is missing (apt-get, as root or via sudo),
+# and Debian's nodejs (18) and npm where no node or npm is on PATH: the tests' second implementations
+# (tests/interop: snarkjs, circom2, @noble/curves) run on them.
 # usage: scripts/deps.sh [--hip]   (--hip adds Debian's ROCm 5.2 compiler, HIP headers and rocPRIM, for
 #                                   the HIP backend: its AMD build and compile check, and HIP on NVIDIA)
 set -euo pipefail
@@ -10,6 +12,9 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# node and npm may come from elsewhere (NodeSource, nvm): only their absence asks for Debian's.
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 echo "zkforge: installing missing Debian packages: ${missing[*]}" >&2
 sudo=""
