@@ -23,9 +23,7 @@ using test::bytes_of;
 using test::mentions;
 using test::TempFile;
 
-std::string data(const std::string& curve, const std::string& file) {
-  return std::string(ZKFORGE_TESTS_DIR) + "/data/groth16/" + curve + "/" + file;
-}
+std::string data(const std::string& curve, const std::string& file) { return test::groth16_data(curve + "/" + file); }
 
 void put_u32(std::vector<std::uint8_t>& b, std::uint64_t at, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) b[at + i] = static_cast<std::uint8_t>(v >> (8 * i));

@@ -20,10 +20,7 @@
 
 using namespace zkforge;
 using test::mentions;
-
-namespace {
-std::string data(const std::string& file) { return std::string(ZKFORGE_TESTS_DIR) + "/data/groth16/" + file; }
-}  // namespace
+using test::groth16_data;
 
 TEST_CASE("an input that is not a regular file is refused before it is read", "[io][input]") {
   const test::TempFolder folder;
@@ -46,7 +43,7 @@ TEST_CASE("an input that is not a regular file is refused before it is read", "[
 
 TEST_CASE("a key truncated while it is read is an error that names the file and the offset, not SIGBUS",
           "[io][input]") {
-  const test::TempFile copy(test::bytes_of(data("bls12381/chain.zkey")));
+  const test::TempFile copy(test::bytes_of(groth16_data("bls12381/chain.zkey")));
   const io::BinFile file(copy.path, "zkey", 1);  // the section table is read and checked here
   // Cut 100 bytes into the point section that lies last in the file (snarkjs writes them out of order).
   std::uint64_t last = 0;
@@ -60,7 +57,7 @@ TEST_CASE("a key truncated while it is read is an error that names the file and 
 }
 
 TEST_CASE("a source in memory hands out views, a file its own buffers, with the same bytes", "[io][input]") {
-  const std::string path = data("bn128/witness.wtns");
+  const std::string path = groth16_data("bn128/witness.wtns");
   const auto bytes = test::bytes_of(path);
   const io::Source file(path), memory("witness.wtns", bytes.data(), bytes.size());
   CHECK(file.size() == bytes.size());

@@ -17,11 +17,10 @@
 #include "zkforge/pairing/bn254.hpp"
 
 using namespace zkforge;
+using test::groth16_data;
 using test::mentions;
 
 namespace {
-
-std::string data(const std::string& file) { return std::string(ZKFORGE_TESTS_DIR) + "/data/groth16/" + file; }
 
 void put_u32(std::vector<std::uint8_t>& b, std::uint64_t at, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) b[at + i] = static_cast<std::uint8_t>(v >> (8 * i));
@@ -34,7 +33,8 @@ struct KeyBytes {
   io::BinFile table{path, "zkey", 1};
   std::uint64_t at(std::uint32_t id) const { return table.section(id, "section").offset; }
   void zero(std::uint64_t from, std::uint64_t count) {
-    std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(from), bytes.begin() + static_cast<std::ptrdiff_t>(from + count), 0);
+    const auto first = bytes.begin() + static_cast<std::ptrdiff_t>(from);
+    std::fill(first, first + static_cast<std::ptrdiff_t>(count), 0);
   }
 };
 
@@ -67,30 +67,32 @@ std::size_t occurrences(const std::string& s, const std::string& part) {
 }  // namespace
 
 TEST_CASE("a field width of 2^32 - 1 is named at the field's own offset", "[io][zkey]") {
-  KeyBytes k{data("bn128/chain.zkey")};
+  KeyBytes k{groth16_data("bn128/chain.zkey")};
   const std::uint64_t header = k.at(2);
   put_u32(k.bytes, header, 0xffffffffu);
   Error e = error_reading<bn254::Engine>(k.bytes, [](const std::string& p) { snarkjs::zkey_curve(p); });
   CHECK(mentions(e, "section 2 (header) at byte " + std::to_string(header) +
                         ": expected the base field of bn128 (n8 = 32) or of bls12381 (n8 = 48), found n8 = 4294967295"));
   e = zkey_error<bn254::Engine>(k.bytes);
-  CHECK(mentions(e, "at byte " + std::to_string(header) + ": expected the base field q of bn254 (n8 = 32), found n8 = 4294967295"));
+  CHECK(mentions(e, "at byte " + std::to_string(header) +
+                        ": expected the base field q of bn254 (n8 = 32), found n8 = 4294967295"));
 }
 
 TEST_CASE("a point off its curve is named once, with its file, section and offset", "[io][zkey]") {
-  KeyBytes k{data("bn128/chain.zkey")};
+  KeyBytes k{groth16_data("bn128/chain.zkey")};
   const std::uint64_t alpha1 = k.at(2) + 84;
   k.bytes[alpha1 + 32] ^= 1;  // y's lowest byte: still below q, off the curve
   const Error e = zkey_error<bn254::Engine>(k.bytes);
   CHECK(e.code() == Errc::not_on_curve);
-  CHECK(mentions(e, "section 2 (header) at byte " + std::to_string(alpha1) + ": alpha1: bn254 G1 point (snarkjs): point not on the curve"));
+  CHECK(mentions(e, "section 2 (header) at byte " + std::to_string(alpha1) +
+                        ": alpha1: bn254 G1 point (snarkjs): point not on the curve"));
   CHECK(occurrences(e.what(), "not on curve") == 1);
   CHECK(occurrences(e.what(), "not on the curve") == 1);
 }
 
 TEST_CASE("the point at infinity is refused where a key never has it", "[io][zkey]") {
   using E = bn254::Engine;
-  KeyBytes k{data("bn128/chain.zkey")};
+  KeyBytes k{groth16_data("bn128/chain.zkey")};
   SECTION("an H point") {
     const std::uint64_t h3 = k.at(9) + 3 * 64;
     k.zero(h3, 64);
@@ -114,7 +116,8 @@ TEMPLATE_TEST_CASE("a point outside its subgroup is read by default and refused 
                    "[io][zkey]", bls12_381::Engine, bn254::Engine) {
   using E = TestType;
   constexpr bool bls = std::is_same_v<E, bls12_381::Engine>;
-  KeyBytes k{data(bls ? "bls12381/chain.zkey" : "bn128/chain.zkey")};
+  const std::string good = groth16_data(bls ? "bls12381/chain.zkey" : "bn128/chain.zkey");
+  KeyBytes k{good};
   // BN254's G1 is the whole curve, so there the damaged point is B2's (section 7).
   using C = std::conditional_t<bls, typename E::G1, typename E::G2>;
   const std::uint32_t section = bls ? 5 : 7;
@@ -126,12 +129,11 @@ TEMPLATE_TEST_CASE("a point outside its subgroup is read by default and refused 
   CHECK(e.code() == Errc::not_in_subgroup);
   CHECK(mentions(e, "section " + std::to_string(section) + (bls ? " (A)" : " (B2)") + " point 1 at byte " +
                         std::to_string(at) + ": " + C::name + " point not in the prime-order subgroup"));
-  CHECK(snarkjs::read_zkey<E>(data(bls ? "bls12381/chain.zkey" : "bn128/chain.zkey"), snarkjs::SubgroupCheck::verify)
-            .h.size() == 64);
+  CHECK(snarkjs::read_zkey<E>(good, snarkjs::SubgroupCheck::verify).h.size() == 64);
 }
 
 TEST_CASE("of two bad matrix entries the first by position is named", "[io][zkey]") {
-  KeyBytes k{data("bn128/chain.zkey")};
+  KeyBytes k{groth16_data("bn128/chain.zkey")};
   const std::uint64_t first = k.at(4) + 4;  // entry 0
   put_u32(k.bytes, first + 5 * 44 + 8, 1u << 30);  // entry 5: a signal past nVars
   put_u32(k.bytes, first + 2 * 44, 7);             // entry 2: matrix 7
@@ -142,7 +144,7 @@ TEST_CASE("of two bad matrix entries the first by position is named", "[io][zkey
 
 TEST_CASE("a witness's count is checked from its header, and its constant wire must be 1", "[io][wtns]") {
   using Fr = bn254::Fr;
-  const std::string path = data("bn128/witness.wtns");
+  const std::string path = groth16_data("bn128/witness.wtns");
   const io::BinFile f(path, "wtns", 2);
   const snarkjs::WtnsHeader header = snarkjs::read_wtns_header<Fr>(f);
   CHECK(header.count == snarkjs::read_wtns<Fr>(f).size());

@@ -50,8 +50,8 @@ TEST_CASE("write_files writes both or neither: a failure leaves every target as 
   const test::TempFolder folder;
   const auto a = folder.path / "proof.json";
   std::ofstream(a) << "old proof";
-  const Error e = test::error_thrown_by(
-      [&] { io::write_files({{a.string(), "new proof"}, {(folder.path / "missing" / "public.json").string(), "[]"}}); });
+  const std::string missing = (folder.path / "missing" / "public.json").string();
+  const Error e = test::error_thrown_by([&] { io::write_files({{a.string(), "new proof"}, {missing, "[]"}}); });
   CHECK(e.code() == Errc::io_error);
   CHECK(mentions(e, "public.json: cannot create a file in"));
   CHECK(text_of(a) == "old proof");

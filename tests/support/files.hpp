@@ -14,6 +14,12 @@
 
 namespace zkforge::test {
 
+// A file of tests/data/groth16/ (snarkjs' and circom's own files: "bn128/chain.zkey"), for the test
+// programs built with ZKFORGE_TESTS_DIR.
+inline std::string groth16_data(const std::string& file) {
+  return std::string(ZKFORGE_TESTS_DIR) + "/data/groth16/" + file;
+}
+
 inline std::vector<std::uint8_t> bytes_of(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
