@@ -179,8 +179,7 @@ class BinFile {
 // Builds a container file in memory: sections are added in the order they are to appear.
 class BinWriter {
  public:
-  BinWriter(const char (&magic)[5], std::uint32_t version) {
-    bytes_.insert(bytes_.end(), magic, magic + 4);
+  BinWriter(const char (&magic)[5], std::uint32_t version) : bytes_(magic, magic + 4) {
     u32(version);
     count_at_ = bytes_.size();
     u32(0);
