@@ -7,7 +7,7 @@
 // A and B queries (which wires appear in them; the file holds points for those only). This program
 // plays every part with an INSECURE key (groth16/insecure_test_setup.hpp: toxic waste from a fixed
 // seed) for the bits-and-products circuit of 2^K constraints: it writes the parameter file, reads it
-// back, makes the key from it and the densities (groth16/srs_key.hpp), proves a batch with
+// back, makes the key from it and the densities (io/srs_key.hpp), proves a batch with
 // prove_batch (entry (b)) on the CPU and verifies every proof.
 // usage: 07_c2_batch [K] [circuits] [params_path]   (defaults: 10, 4, ./params.bin)
 #include <cstdio>
@@ -18,8 +18,8 @@
 
 #include "zkforge/groth16/insecure_test_setup.hpp"
 #include "zkforge/groth16/prover.hpp"
-#include "zkforge/groth16/srs_key.hpp"
 #include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/srs_key.hpp"
 
 using namespace zkforge;
 using E = bls12_381::Engine;
@@ -41,13 +41,13 @@ int main(int argc, char** argv) {
     const groth16::insecure::ToxicWaste<Fr> waste{Fr::random(rng), Fr::random(rng), Fr::random(rng),
                                                   Fr::random(rng), Fr::random(rng)};
     const groth16::QueryDensity density = groth16::insecure::densities(qap);
-    supra::write_srs(groth16::srs_from_proving_key(
+    supra::write_srs(supra::srs_from_proving_key(
                          groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto, waste),
                          density),
                      path);
 
     // The prover's side: parameters and densities make the key; the synthesizer gives a, b, c.
-    const auto key = groth16::proving_key_from_srs(supra::read_srs(path), density);
+    const auto key = supra::proving_key_from_srs(supra::read_srs(path), density);
     std::vector<std::vector<Fr::Int>> witnesses;
     std::vector<groth16::Prover<E, Cpu>::Assignment> batch;
     std::vector<groth16::Blinding<Fr>> blindings;

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "bundled_data.hpp"
+
 namespace zkforge::cli {
 
 struct BenchOptions {
@@ -24,7 +26,7 @@ struct BenchOptions {
   std::string b_g2 = "gpu";          // prove on a GPU: b_g2_msm on the gpu or on the cpu's threads
   std::string overlap = "on";        // prove on a GPU: phases at once (on) or one after another (off)
   std::size_t wires = 0;             // prove: the synthetic circuit's wires, 0 = one per constraint (2^K)
-  std::string data_dir = ZKFORGE_DATA_DIR;  // the bundled snarkjs proofs that `verify` times
+  std::string data_dir = bundled_data_dir();  // the bundled snarkjs proofs that `verify` times
 };
 
 // Returns the process exit code.

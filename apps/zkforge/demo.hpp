@@ -5,13 +5,15 @@
 #include <cstdint>
 #include <string>
 
+#include "bundled_data.hpp"
+
 namespace zkforge::cli {
 
 struct DemoOptions {
   std::string backend = "cpu";
   std::uint64_t seed = 0;  // 0: draw one
   int msm_size = 64;
-  std::string data_dir = ZKFORGE_DATA_DIR;  // snarkjs files bundled with the sources
+  std::string data_dir = bundled_data_dir();  // the snarkjs files installed with zkforge
 };
 
 // Returns the process exit code: 0 when every check held, 1 otherwise.

@@ -1,19 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
 // The zkforge command-line program: subcommands and exit codes.
 //
-// Exit codes: 0 success; 1 a check or verification failed; 2 bad usage; 3 a zkforge error
-// (bad input, unavailable backend, device failure) with its message on stderr.
+// Exit codes: 0 success; 1 a check or verification failed; 2 bad usage; 3 a zkforge error (bad
+// input, unavailable backend, device failure), out of memory or any other failure, with its message
+// on stderr: every exception stops here, none aborts the program.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
+
+#include <csignal>
+#include <new>
+#include <system_error>
 
 #include "bench.hpp"
 #include "demo.hpp"
 #include "info.hpp"
+#include "key_check.hpp"
 #include "prove.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
 
+namespace {
+// More threads than this is a typing error, not a machine: a thread that cannot be started would
+// stop the program inside the thread pool.
+constexpr unsigned kMaxThreads = 1024;
+}  // namespace
+
 int main(int argc, char** argv) {
+  // A write past a file size limit (ulimit -f) then fails with EFBIG and is reported, instead of the
+  // signal killing the program.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"zkforge: MSM, NTT and Groth16 over BLS12-381 and BN254 on CPU and GPU"};
   app.set_version_flag("--version", std::string("zkforge ") + ZKFORGE_VERSION);
   app.require_subcommand(1);
@@ -27,9 +42,18 @@ int main(int argc, char** argv) {
   demo_cmd->add_option("--msm-size", demo.msm_size, "terms of the small MSM")
       ->check(CLI::Range(4, 1 << 16))
       ->capture_default_str();
-  demo_cmd->add_option("--data", demo.data_dir, "folder of the bundled snarkjs files")->capture_default_str();
+  demo_cmd->add_option("--data", demo.data_dir, "folder of the bundled snarkjs files (share/zkforge beside this program)")
+      ->capture_default_str();
 
   auto* info_cmd = app.add_subcommand("info", "version, the backends built into this binary, devices and their memory");
+
+  std::string key_path;
+  auto* key_cmd = app.add_subcommand("key", "proving keys");
+  key_cmd->require_subcommand(1);
+  auto* key_check_cmd = key_cmd->add_subcommand(
+      "check", "check every point of a snarkjs zkey for its curve and subgroup and every matrix entry, timed (exit 0 "
+               "valid, 3 not)");
+  key_check_cmd->add_option("zkey", key_path, "circuit.zkey")->required();
 
   std::string vk_path, public_path, proof_path;
   auto* verify_cmd =
@@ -48,13 +72,15 @@ int main(int argc, char** argv) {
   prove_cmd->add_option("--backend", prove.backend, "cpu, cuda or hip")
       ->check(CLI::IsMember({"cpu", "cuda", "hip"}))
       ->capture_default_str();
-  prove_cmd->add_option("--device", prove.device, "GPU index for --backend cuda or hip")->capture_default_str();
+  auto* device_opt =
+      prove_cmd->add_option("--device", prove.device, "GPU index for --backend cuda or hip")->capture_default_str();
   prove_cmd->add_option("--memory", prove.memory, "memory policy: sync, pooled or deferred (frees off the critical path)")
       ->check(CLI::IsMember({"sync", "pooled", "deferred"}))
       ->capture_default_str();
   prove_cmd->add_flag("--timings", prove.timings, "print the time of each phase");
   prove_cmd->add_flag("--quiet", prove.quiet, "no progress lines on stderr");
-  prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)");
+  prove_cmd->add_flag("--check-key", prove.check_key, "check every key point's subgroup first, as zkforge key check");
+  prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
 
   zkforge::cli::BenchOptions bench;
   auto* bench_cmd = app.add_subcommand("bench", "time an MSM, an NTT or a Groth16 proof on generated inputs, or a Groth16 verify");
@@ -70,7 +96,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   bench_cmd->add_flag("--json", bench.json, "one JSON object per line instead of a table");
   bench_cmd->add_option("--repeat", bench.repeat, "timed runs after a warm-up")->check(CLI::Range(1, 1000))->capture_default_str();
-  bench_cmd->add_option("--threads", bench.threads, "CPU threads (0 = all cores)");
+  bench_cmd->add_option("--threads", bench.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
   bench_cmd->add_option("--window", bench.window, "MSM window bits (0 = chosen from n)");
   bench_cmd->add_option("--bucket-method", bench.bucket_method, "CPU MSM buckets: batch_affine or xyzz")
       ->check(CLI::IsMember({"batch_affine", "xyzz"}))
@@ -102,14 +128,29 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
+  if (device_opt->count() != 0 && prove.backend == "cpu") {
+    fmt::print(stderr, "zkforge prove: --device selects a GPU, and --backend cpu has none\n");
+    return 2;
+  }
   try {
     if (*demo_cmd) return zkforge::cli::run_demo(demo);
     if (*bench_cmd) return zkforge::cli::run_bench(bench);
     if (*prove_cmd) return zkforge::cli::run_prove(prove);
     if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
+    if (*key_check_cmd) return zkforge::cli::run_key_check(key_path);
     if (*info_cmd) return zkforge::cli::run_info();
   } catch (const zkforge::Error& e) {
     fmt::print(stderr, "zkforge: {}\n", e.what());
+    return 3;
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "zkforge: out of memory: an allocation could not be served (the input needs more memory "
+                       "than this machine, or a limit such as ulimit -v, allows)\n");
+    return 3;
+  } catch (const std::system_error& e) {
+    fmt::print(stderr, "zkforge: system error: {}\n", e.what());
+    return 3;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "zkforge: unexpected error: {}\n", e.what());
     return 3;
   }
   return 0;

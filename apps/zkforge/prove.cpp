@@ -4,13 +4,14 @@
 
 #include <fmt/core.h>
 
-#include <chrono>
-
 #include "backend_choice.hpp"
 #include "zkforge/backend/linked.hpp"
+#include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/gpu/device.hpp"
 #include "zkforge/gpu/memory.hpp"
 #include "zkforge/groth16/prover.hpp"
+#include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/output_files.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
 #include "zkforge/io/wtns.hpp"
 #include "zkforge/io/zkey.hpp"
@@ -20,24 +21,25 @@
 namespace zkforge::cli {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
-
 template <class E, class Backend>
-void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
+void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCurve curve, ProveReport& report) {
   auto progress = [&](const std::string& line) {
     if (!o.quiet) fmt::print(stderr, "zkforge prove: {}\n", line);
   };
   auto t0 = Clock::now();
-  progress("reading " + o.zkey);
-  const groth16::ProvingKey<E> key = snarkjs::read_zkey<E>(o.zkey);
+  // The witness's count against the key's wires from the two headers, before either is read.
+  const io::BinFile wtns(o.wtns, "wtns", 2);
+  snarkjs::read_wtns_header<typename E::Fr>(wtns).expect_count(snarkjs::read_zkey_header<E>(zkey).num_vars, o.zkey);
+  progress("reading " + o.zkey + (o.check_key ? ", every point checked for its subgroup" : ""));
+  const groth16::ProvingKey<E> key =
+      snarkjs::read_zkey<E>(zkey, o.check_key ? snarkjs::SubgroupCheck::verify : snarkjs::SubgroupCheck::skip);
   report.read_key_ms = ms_since(t0);
   report.log_domain = key.log_domain;
   report.num_vars = key.num_vars;
   report.num_public = key.num_public;
 
   t0 = Clock::now();
-  const auto witness = snarkjs::read_wtns<typename E::Fr>(o.wtns);
+  const auto witness = snarkjs::read_wtns<typename E::Fr>(wtns);
   report.read_witness_ms = ms_since(t0);
 
   progress(fmt::format("proving on the {} backend: domain 2^{}, {} wires, {} public", o.backend, key.log_domain,
@@ -51,10 +53,28 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
   report.prepare_ms = ms_since(t0);
   const groth16::Proof<E> proof =
       prover.prove(host_span(witness), groth16::draw_blinding<typename E::Fr>(), &report.phases);
+  const auto inputs = prover.public_inputs(host_span(witness));
+
+  // A key point outside its subgroup, or a damaged one that is still on the curve, gives a proof
+  // that verifies nowhere: refused here, for the price of one verification, before anything is written.
+  t0 = Clock::now();
+  std::string refused;
+  try {
+    if (!groth16::verify(key.verifying_key(), inputs, proof)) refused = "does not verify";
+  } catch (const Error& e) {
+    refused = std::string("is refused (") + e.message() + ")";
+  }
+  if (!refused.empty())
+    throw Error(Errc::malformed_file, o.zkey + ": the proof made with this key " + refused +
+                                          " under the key's own verifying key, so the key's points disagree (a point "
+                                          "outside its subgroup, or damaged: zkforge key check names it); nothing "
+                                          "was written");
+  report.self_verify_ms = ms_since(t0);
 
   t0 = Clock::now();
-  snarkjs::write_json_file(o.proof, snarkjs::proof_json(proof, curve));
-  snarkjs::write_json_file(o.pub, snarkjs::public_inputs_json(prover.public_inputs(host_span(witness))));
+  const std::string proof_text = snarkjs::json_text(snarkjs::proof_json(proof, curve));
+  const std::string public_text = snarkjs::json_text(snarkjs::public_inputs_json(inputs));
+  io::write_files({{o.proof, proof_text}, {o.pub, public_text}});
   report.write_ms = ms_since(t0);
   report.host_memory = host_resource(config.memory).stats();
   if constexpr (is_gpu_backend_v<Backend>) {
@@ -64,25 +84,27 @@ void prove_with(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& re
 }
 
 template <class E>
-void prove_on_backend(const ProveOptions& o, snarkjs::JsonCurve curve, ProveReport& report) {
+void prove_on_backend(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCurve curve, ProveReport& report) {
   with_backend(o.backend, [&](auto backend) {
     using B = decltype(backend);
     if constexpr (is_gpu_backend_v<B>) gpu::select_device<B>(o.device);
-    prove_with<E, B>(o, curve, report);
+    prove_with<E, B>(o, zkey, curve, report);
   });
 }
 
 }  // namespace
 
 ProveReport prove_files(const ProveOptions& o) {
+  io::refuse_overlap({o.proof, o.pub}, {o.zkey, o.wtns});
   ProveReport report;
   report.memory_policy = o.memory;
-  if (snarkjs::zkey_curve(o.zkey) == snarkjs::ZkeyCurve::bn128) {
+  const io::BinFile zkey(o.zkey, "zkey", 1);
+  if (snarkjs::zkey_curve(zkey) == snarkjs::ZkeyCurve::bn128) {
     report.curve = "bn128";
-    prove_on_backend<bn254::Engine>(o, snarkjs::JsonCurve::bn128, report);
+    prove_on_backend<bn254::Engine>(o, zkey, snarkjs::JsonCurve::bn128, report);
   } else {
     report.curve = "bls12381";
-    prove_on_backend<bls12_381::Engine>(o, snarkjs::JsonCurve::bls12381, report);
+    prove_on_backend<bls12_381::Engine>(o, zkey, snarkjs::JsonCurve::bls12381, report);
   }
   return report;
 }
@@ -96,7 +118,7 @@ void print_prove_report(const ProveReport& r) {
       {"evaluate", p.evaluate},
       {"prep_msm", p.prep_msm},     {"ntt_msm_h", p.ntt_msm_h},       {"batch_add", p.batch_add},
       {"tail_msm", p.tail_msm},     {"b_g2_msm", p.b_g2_msm},         {"assemble", p.assemble},
-      {"release", p.release},       {"write json", r.write_ms}};
+      {"release", p.release},       {"self-verify", r.self_verify_ms}, {"write json", r.write_ms}};
   for (const auto& [name, ms] : rows) fmt::print("{:<12} {:>10.2f}\n", name, ms);
   fmt::print("{:<12} {:>10.2f}\n", "prove total", p.wall);  // b_g2_msm may overlap the other phases
   auto mib = [](std::size_t b) { return static_cast<double>(b) / (1 << 20); };
@@ -109,14 +131,9 @@ void print_prove_report(const ProveReport& r) {
 }
 
 int run_prove(const ProveOptions& o) {
-  try {
-    const ProveReport report = prove_files(o);
-    if (o.timings) print_prove_report(report);
-    return 0;
-  } catch (const Error& e) {
-    fmt::print(stderr, "zkforge: {}\n", e.what());
-    return 3;
-  }
+  const ProveReport report = prove_files(o);
+  if (o.timings) print_prove_report(report);
+  return 0;
 }
 
 }  // namespace zkforge::cli

@@ -15,6 +15,7 @@ struct ProveOptions {
   unsigned threads = 0;
   int device = 0;                // the GPU, for --backend cuda
   std::string memory = "pooled";  // sync, pooled or deferred: the prover's memory policy
+  bool check_key = false;         // check every key point's subgroup first (zkforge key check)
   std::string zkey, wtns, proof, pub;
 };
 
@@ -22,7 +23,7 @@ struct ProveOptions {
 struct ProveReport {
   std::string curve;  // "bn128" or "bls12381", as snarkjs names them
   std::size_t log_domain = 0, num_vars = 0, num_public = 0;
-  double read_key_ms = 0, read_witness_ms = 0, write_ms = 0;
+  double read_key_ms = 0, read_witness_ms = 0, self_verify_ms = 0, write_ms = 0;
   double prepare_ms = 0;  // the prover made: the matrices by row, on a GPU the bases uploaded
   groth16::PhaseTimings phases;
   std::string memory_policy;
@@ -30,13 +31,16 @@ struct ProveReport {
   bool has_device_memory = false;
 };
 
-// Reads the files, proves, writes proof.json and public.json; throws zkforge::Error.
+// Reads the files, proves, checks the proof against the key's own verifying key, and writes
+// proof.json and public.json, both or neither (io/output_files.hpp); throws zkforge::Error. Before
+// anything large is read, the outputs are checked to be neither inputs nor the same file, and the
+// witness's count against the key's wires (both headers).
 ProveReport prove_files(const ProveOptions& options);
 
 // Prints the report as a table (one line per phase).
 void print_prove_report(const ProveReport& report);
 
-// The subcommand: 0 proved and written, 3 a zkforge error (message on stderr).
+// The subcommand: 0 proved and written; throws as prove_files does.
 int run_prove(const ProveOptions& options);
 
 }  // namespace zkforge::cli

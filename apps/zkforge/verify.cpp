@@ -17,6 +17,9 @@ template <class E>
 bool verify_files(const nlohmann::json& vk_json, const std::string& vk, const std::string& pub, const std::string& proof) {
   const groth16::VerifyingKey<E> key = snarkjs::parse_verification_key<E>(vk_json, vk);
   const auto inputs = snarkjs::parse_public_inputs<E>(snarkjs::read_json_file(pub), pub);
+  if (inputs.size() + 1 != key.ic.size())
+    throw Error(Errc::size_mismatch, pub + ": " + std::to_string(inputs.size()) + " public inputs, but " + vk +
+                                         " has IC for " + std::to_string(key.ic.size() - 1));
   const groth16::Proof<E> p = snarkjs::parse_proof<E>(snarkjs::read_json_file(proof), proof);
   return groth16::verify(key, inputs, p);
 }
@@ -31,18 +34,13 @@ VerifyResult verify_snarkjs_files(const std::string& vk, const std::string& pub,
 }
 
 int run_verify(const std::string& vk, const std::string& pub, const std::string& proof) {
-  try {
-    const auto [ok, name] = verify_snarkjs_files(vk, pub, proof);
-    if (ok) {
-      fmt::print("OK: the Groth16 proof is valid ({})\n", name);
-      return 0;
-    }
-    fmt::print("INVALID: the Groth16 proof does not verify ({})\n", name);
-    return 1;
-  } catch (const Error& e) {
-    fmt::print(stderr, "zkforge: {}\n", e.what());
-    return 3;
+  const auto [ok, name] = verify_snarkjs_files(vk, pub, proof);
+  if (ok) {
+    fmt::print("OK: the Groth16 proof is valid ({})\n", name);
+    return 0;
   }
+  fmt::print("INVALID: the Groth16 proof does not verify ({})\n", name);
+  return 1;
 }
 
 }  // namespace zkforge::cli

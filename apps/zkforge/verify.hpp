@@ -15,8 +15,8 @@ struct VerifyResult {
 VerifyResult verify_snarkjs_files(const std::string& vk, const std::string& pub, const std::string& proof);
 
 // Exit codes as snarkjs' `groth16 verify`: 0 the proof is valid ("OK" on stdout), 1 it is not;
-// 3 bad input (unreadable or malformed file, value out of range, point off the curve or outside
-// the subgroup, wrong number of public inputs) with the message on stderr.
+// bad input (unreadable or malformed file, value out of range, point off the curve or outside the
+// subgroup, wrong number of public inputs) throws zkforge::Error, which main turns into exit 3.
 int run_verify(const std::string& vk, const std::string& pub, const std::string& proof);
 
 }  // namespace zkforge::cli

@@ -2,6 +2,7 @@
 // The one error type of zkforge: a code for programs and a message that names the cause for people.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +21,7 @@ enum class Errc {
   device_error,         // an error reported by a GPU runtime
   out_of_memory,        // an allocation that could not be served
   random_source,        // the operating system's random source failed (getrandom)
+  io_error,             // a file that cannot be opened, read or written; the message names it and the reason
 };
 
 inline const char* errc_name(Errc c) {
@@ -36,18 +38,27 @@ inline const char* errc_name(Errc c) {
     case Errc::device_error: return "device error";
     case Errc::out_of_memory: return "out of memory";
     case Errc::random_source: return "random source failure";
+    case Errc::io_error: return "I/O error";
   }
   return "unknown";
 }
 
+// what() is "<code's name>: <message>"; message() is the message alone.
 class Error : public std::runtime_error {
  public:
   Error(Errc code, const std::string& message)
-      : std::runtime_error(std::string(errc_name(code)) + ": " + message), code_(code) {}
+      : std::runtime_error(std::string(errc_name(code)) + ": " + message),
+        code_(code),
+        message_at_(std::char_traits<char>::length(errc_name(code)) + 2) {}
   Errc code() const noexcept { return code_; }
+  const char* message() const noexcept { return what() + message_at_; }
+
+  // The same error with `where` (a file, a section, a byte offset, a point) in front of its message.
+  Error in(const std::string& where) const { return Error(code_, where + ": " + message()); }
 
  private:
   Errc code_;
+  std::size_t message_at_;
 };
 
 }  // namespace zkforge

@@ -30,7 +30,7 @@
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
 #include "zkforge/groth16/prover.hpp"
-#include "zkforge/groth16/srs_key.hpp"
+#include "zkforge/io/srs_key.hpp"
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/io/r1cs.hpp"
 #include "zkforge/io/snarkjs_json.hpp"

@@ -15,8 +15,9 @@ template <class C>
 void msm_of(const Target& target, const void* points, const void* scalars, std::size_t n, zkforge_scalar_form form,
             void* result) {
   using Fr = typename C::Scalar;
+  const io::Source bytes("points", static_cast<const std::uint8_t*>(points), n * snarkjs::kPointBytes<C>);
   const auto bases = io::decode_points<Affine<C>>(
-      static_cast<const std::uint8_t*>(points), n, snarkjs::kPointBytes<C>,
+      bytes, 0, n, snarkjs::kPointBytes<C>,
       [](const std::uint8_t* p) { return snarkjs::read_point<C>(p); },
       [](std::size_t i) { return "point " + std::to_string(i); });
   const std::vector<Fr> values = read_scalars<Fr>(scalars, n, form, "scalar");

@@ -13,7 +13,7 @@
 #include "provers.hpp"
 #include "scalars.hpp"
 #include "zkforge/curve/encoding_snarkjs.hpp"
-#include "zkforge/groth16/srs_key.hpp"
+#include "zkforge/io/srs_key.hpp"
 #include "zkforge/io/supra_srs.hpp"
 
 using E = zkforge::bls12_381::Engine;
@@ -83,8 +83,8 @@ std::vector<std::uint64_t> bitmap(const std::uint64_t* words, std::size_t count,
   const std::size_t n = (count + 63) / 64;
   if (n != 0) require(words, name);
   std::vector<std::uint64_t> out(words, words + n);
-  if (groth16::srs_key_detail::ones(out) != total)
-    throw Error(Errc::size_mismatch, std::string(name) + " has " + std::to_string(groth16::srs_key_detail::ones(out)) +
+  if (supra::srs_key_detail::ones(out) != total)
+    throw Error(Errc::size_mismatch, std::string(name) + " has " + std::to_string(supra::srs_key_detail::ones(out)) +
                                          " bits set, its total density says " + std::to_string(total));
   return out;
 }
@@ -108,7 +108,7 @@ std::shared_ptr<const ProverImpl<E>> prover_for(SrsData& s, const groth16::Query
     return s.last->prover;
   zkforge_prover_options options = zkforge_prover_options_default();
   if (device != nullptr) options.device = *device;
-  auto key = std::make_shared<const groth16::ProvingKey<E>>(groth16::proving_key_from_srs(s.srs, d));
+  auto key = std::make_shared<const groth16::ProvingKey<E>>(supra::proving_key_from_srs(s.srs, d));
   s.last = LastProver{d, target, make_prover<E>(std::move(key), options)};
   return s.last->prover;
 }

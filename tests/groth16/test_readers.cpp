@@ -3,13 +3,11 @@
 // Error whose code and message name what is wrong and where (file, section, byte offset).
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "support/errors.hpp"
+#include "support/files.hpp"
 #include "support/seed.hpp"
 #include "zkforge/io/r1cs.hpp"
 #include "zkforge/io/wtns.hpp"
@@ -21,31 +19,11 @@ using namespace zkforge;
 
 namespace {
 
-std::string data(const std::string& curve, const std::string& file) {
-  return std::string(ZKFORGE_TESTS_DIR) + "/data/groth16/" + curve + "/" + file;
-}
+using test::bytes_of;
+using test::mentions;
+using test::TempFile;
 
-std::vector<std::uint8_t> bytes_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
-}
-
-// A damaged copy in the temporary folder, removed at the end of the scope.
-struct TempFile {
-  std::string path;
-  explicit TempFile(const std::vector<std::uint8_t>& bytes) {
-    path = (std::filesystem::temp_directory_path() /
-            ("zkforge-test-" + std::to_string(test::seed()) + "-" + std::to_string(counter()++) + ".bin"))
-               .string();
-    std::ofstream out(path, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  }
-  ~TempFile() { std::remove(path.c_str()); }
-  static int& counter() {
-    static int c = 0;
-    return c;
-  }
-};
+std::string data(const std::string& curve, const std::string& file) { return test::groth16_data(curve + "/" + file); }
 
 void put_u32(std::vector<std::uint8_t>& b, std::uint64_t at, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) b[at + i] = static_cast<std::uint8_t>(v >> (8 * i));
@@ -63,8 +41,6 @@ Error error_of(const std::vector<std::uint8_t>& bytes, Read read) {
   const TempFile f(bytes);
   return test::error_thrown_by([&] { read(f.path); });
 }
-
-using test::mentions;
 
 }  // namespace
 

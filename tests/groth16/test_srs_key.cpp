@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // C2's entry from a parameter file: an insecure BLS12-381 key (monomial H, zkcrypto roots) is
 // written as bellperson / supra_seal parameters for its circuit's densities, read back and made a
-// key again (groth16/srs_key.hpp); a batch proved with it equals, proof by proof, the original
+// key again (io/srs_key.hpp); a batch proved with it equals, proof by proof, the original
 // key's proofs for the same r and s, and every proof verifies. Sections that disagree with the
 // densities, and densities that disagree with the key, are errors that say which.
 #include <catch2/catch.hpp>
@@ -13,8 +13,8 @@
 #include "support/seed.hpp"
 #include "zkforge/groth16/insecure_test_setup.hpp"
 #include "zkforge/groth16/prover.hpp"
-#include "zkforge/groth16/srs_key.hpp"
 #include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/srs_key.hpp"
 
 using namespace zkforge;
 
@@ -30,14 +30,14 @@ TEST_CASE("a key made from bellperson parameters and densities proves as the key
   const auto key = groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto, waste);
   const auto density = groth16::insecure::densities(qap);
   // The product wires appear in neither A nor B, and wire 0 not in B: the file leaves them out.
-  REQUIRE(groth16::srs_key_detail::ones(density.a_aux) == bits);
-  REQUIRE_FALSE(groth16::srs_key_detail::bit(density.b_input, 0));
+  REQUIRE(supra::srs_key_detail::ones(density.a_aux) == bits);
+  REQUIRE_FALSE(supra::srs_key_detail::bit(density.b_input, 0));
 
-  const supra::Srs written = groth16::srs_from_proving_key(key, density);
+  const supra::Srs written = supra::srs_from_proving_key(key, density);
   CHECK(written.a.size() == density.num_inputs + bits);
   CHECK(written.b_1.size() == publics + bits);
   const std::vector<std::uint8_t> bytes = supra::srs_bytes(written);
-  const auto from_file = groth16::proving_key_from_srs(supra::read_srs(bytes.data(), bytes.size(), "params"), density);
+  const auto from_file = supra::proving_key_from_srs(supra::read_srs(bytes.data(), bytes.size(), "params"), density);
   CHECK(from_file.log_domain == key.log_domain);
   CHECK(from_file.a == key.a);
   CHECK(from_file.b_1 == key.b_1);
@@ -66,9 +66,9 @@ TEST_CASE("parameters and densities that disagree are errors that name the secti
   const auto waste = test::random_waste<Fr>(rng);
   const auto key = groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto, waste);
   const auto density = groth16::insecure::densities(qap);
-  const supra::Srs srs = groth16::srs_from_proving_key(key, density);
+  const supra::Srs srs = supra::srs_from_proving_key(key, density);
   auto fails_with = [&](const supra::Srs& s, const groth16::QueryDensity& d, Errc code, const std::string& part) {
-    const Error e = test::error_thrown_by([&] { (void)groth16::proving_key_from_srs(s, d); });
+    const Error e = test::error_thrown_by([&] { (void)supra::proving_key_from_srs(s, d); });
     INFO("a disagreement that should mention " << part);
     CHECK(e.code() == code);
     CHECK(test::mentions(e, part));
@@ -92,7 +92,7 @@ TEST_CASE("parameters and densities that disagree are errors that name the secti
   auto missing = density;
   missing.a_aux[0] &= ~std::uint64_t{1};
   try {
-    (void)groth16::srs_from_proving_key(key, missing);
+    (void)supra::srs_from_proving_key(key, missing);
     FAIL("a key point was dropped silently");
   } catch (const Error& e) {
     CHECK(e.code() == Errc::invalid_argument);

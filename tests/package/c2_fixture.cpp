@@ -20,7 +20,7 @@
 #include "zkforge/curve/encoding_snarkjs.hpp"
 #include "zkforge/curve/field_codec.hpp"
 #include "zkforge/groth16/prover.hpp"
-#include "zkforge/groth16/srs_key.hpp"
+#include "zkforge/io/srs_key.hpp"
 #include "zkforge/groth16/verifier.hpp"
 
 using namespace zkforge;
@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
   const auto key = groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto,
                                                test::random_waste<Fr>(rng));
   const groth16::QueryDensity d = groth16::insecure::densities(qap);
-  supra::write_srs(groth16::srs_from_proving_key(key, d), dir + "/params.bin");
+  supra::write_srs(supra::srs_from_proving_key(key, d), dir + "/params.bin");
 
   using Prover = groth16::Prover<E, Cpu>;
   const auto inputs = test::aux_kind_batch<Prover::Assignment>(qap, publics, bits, rng);
@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
   Out out{std::ofstream(dir + "/batch.bin", std::ios::binary | std::ios::trunc)};
   const std::size_t k = inputs.batch.size();
   for (std::uint64_t v : {k, actual, d.num_inputs, d.num_aux}) out.u64(v);
-  for (const auto* bitmap : {&d.a_aux, &d.b_input, &d.b_aux}) out.u64(groth16::srs_key_detail::ones(*bitmap));
+  for (const auto* bitmap : {&d.a_aux, &d.b_input, &d.b_aux}) out.u64(supra::srs_key_detail::ones(*bitmap));
   for (const auto* bitmap : {&d.a_aux, &d.b_input, &d.b_aux}) out.words(*bitmap);
   for (std::size_t c = 0; c < k; ++c) {
     const auto& w = inputs.witnesses[c];

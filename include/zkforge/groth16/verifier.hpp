@@ -15,7 +15,6 @@
 #pragma once
 
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "zkforge/error.hpp"
@@ -31,13 +30,7 @@ namespace detail {
 template <class E, class C>
 void check_point(const Affine<C>& p, const std::string& what) {
   if (!p.is_on_curve()) throw Error(Errc::not_on_curve, what + ": point not on the curve");
-  bool in_group = false;
-  if constexpr (std::is_same_v<C, typename E::G1>) {
-    in_group = is_in_g1<E>(p);
-  } else {
-    in_group = is_in_g2<E>(p);
-  }
-  if (!in_group) throw Error(Errc::not_in_subgroup, what + ": point not in the prime-order subgroup");
+  if (!is_in_group<E>(p)) throw Error(Errc::not_in_subgroup, what + ": point not in the prime-order subgroup");
 }
 }  // namespace detail
 

@@ -1,77 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
-// The iden3 binary container shared by .zkey, .wtns, .r1cs and .ptau files: a memory-mapped reader
-// and a writer.
+// The iden3 binary container shared by .zkey, .wtns, .r1cs and .ptau files: a reader over a Source
+// (a file read with pread, or bytes in memory) and a writer.
 //
 // Layout (all little-endian): magic[4] | version u32 | nSections u32 | { id u32 | size u64 | payload }*.
 // Sections may come in any order and are found through this table, never by position. Opening
 // checks the magic, the version and that every section lies inside the file; a section id that
 // occurs twice is refused. Every failure is Error(malformed_file) whose message names the file, the
-// section and the byte offset, and what was expected there.
+// section and the byte offset, and what was expected there (io_error where the file cannot be read).
 #pragma once
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <map>
-#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "zkforge/error.hpp"
+#include "zkforge/io/input_file.hpp"
+#include "zkforge/io/output_files.hpp"
 
 namespace zkforge::io {
 
-// A read-only memory map of a whole file; the bytes live as long as the object.
-class MappedFile {
- public:
-  explicit MappedFile(const std::string& path) : path_(path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw Error(Errc::malformed_file, path + ": cannot open (" + std::strerror(errno) + ")");
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-      ::close(fd);
-      throw Error(Errc::malformed_file, path + ": not a regular file");
-    }
-    size_ = static_cast<std::uint64_t>(st.st_size);
-    if (size_ > 0) {
-      void* p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
-      if (p == MAP_FAILED) {
-        const int e = errno;
-        ::close(fd);
-        throw Error(Errc::malformed_file, path + ": cannot map the file (" + std::strerror(e) + ")");
-      }
-      data_ = static_cast<const std::uint8_t*>(p);
-    }
-    ::close(fd);
-  }
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  ~MappedFile() {
-    if (data_ != nullptr) ::munmap(const_cast<std::uint8_t*>(data_), size_);
-  }
-
-  const std::string& path() const { return path_; }
-  const std::uint8_t* data() const { return data_; }
-  std::uint64_t size() const { return size_; }
-
- private:
-  std::string path_;
-  const std::uint8_t* data_ = nullptr;
-  std::uint64_t size_ = 0;
-};
-
-// A bounds-checked little-endian cursor over one region of a file. `where` names the region
+// A bounds-checked little-endian cursor over one region of a Source, reading it through a window of
+// at most kWindow bytes (more only for a larger single take). `where` names the region
 // ("zkey.zkey: section 2"); offsets in messages are absolute byte offsets in the file.
 class Cursor {
  public:
-  Cursor(const std::uint8_t* file_base, std::uint64_t begin, std::uint64_t end, std::string where)
-      : base_(file_base), pos_(begin), end_(end), where_(std::move(where)) {}
+  static constexpr std::uint64_t kWindow = std::uint64_t{1} << 20;
+
+  Cursor(const Source& source, std::uint64_t begin, std::uint64_t end, std::string where)
+      : source_(&source), pos_(begin), end_(end), where_(std::move(where)) {}
 
   std::uint64_t offset() const { return pos_; }
   std::uint64_t remaining() const { return end_ - pos_; }
@@ -83,14 +43,21 @@ class Cursor {
     throw Error(Errc::malformed_file, where_ + " at byte " + std::to_string(offset) + ": " + what);
   }
 
-  // The next `count` bytes, or an error naming `what` was expected.
+  // The next `count` bytes, or an error naming `what` was expected; valid until the next take.
   const std::uint8_t* take(std::uint64_t count, const char* what) {
-    if (count > remaining())
-      fail("expected " + std::string(what) + " (" + std::to_string(count) + " bytes), only " +
-           std::to_string(remaining()) + " left");
-    const std::uint8_t* p = base_ + pos_;
+    expect(count, what);
+    if (pos_ < window_at_ || pos_ + count > window_at_ + window_.size()) {
+      window_ = source_->read(pos_, std::max(count, std::min(kWindow, remaining())), what);
+      window_at_ = pos_;
+    }
+    const std::uint8_t* p = window_.data() + (pos_ - window_at_);
     pos_ += count;
     return p;
+  }
+  // Moves past `count` bytes without reading them.
+  void skip(std::uint64_t count, const char* what) {
+    expect(count, what);
+    pos_ += count;
   }
   std::uint32_t u32(const char* what) { return static_cast<std::uint32_t>(le(take(4, what), 4)); }
   std::uint64_t u64(const char* what) { return le(take(8, what), 8); }
@@ -110,9 +77,17 @@ class Cursor {
   }
 
  private:
-  const std::uint8_t* base_;
+  void expect(std::uint64_t count, const char* what) const {
+    if (count > remaining())
+      fail("expected " + std::string(what) + " (" + std::to_string(count) + " bytes), only " +
+           std::to_string(remaining()) + " left");
+  }
+
+  const Source* source_;
   std::uint64_t pos_, end_;
   std::string where_;
+  Bytes window_;
+  std::uint64_t window_at_ = 0;
 };
 
 // One section: absolute offset and size of its payload.
@@ -122,23 +97,22 @@ struct Section {
   std::uint64_t size = 0;
 };
 
-// A container file and its section table: a file mapped from disk, or bytes already in memory
-// (named for the messages), which must outlive the object.
+// A container file and its section table: a file on disk, or bytes already in memory (named for
+// the messages), which must outlive the object.
 class BinFile {
  public:
-  // Maps `path` and checks that it is a `magic` file of version `version`.
-  BinFile(const std::string& path, const char (&magic)[5], std::uint32_t version)
-      : mapped_(std::make_unique<MappedFile>(path)), name_(path), data_(mapped_->data()), size_(mapped_->size()) {
+  // Opens `path` (io/input_file.hpp) and checks that it is a `magic` file of version `version`.
+  BinFile(const std::string& path, const char (&magic)[5], std::uint32_t version) : source_(path) {
     parse(magic, version);
   }
   // The same over `size` bytes at `data`.
   BinFile(std::string name, const std::uint8_t* data, std::uint64_t size, const char (&magic)[5], std::uint32_t version)
-      : name_(std::move(name)), data_(data), size_(size) {
+      : source_(std::move(name), data, size) {
     parse(magic, version);
   }
 
-  const std::string& path() const { return name_; }
-  const std::uint8_t* data() const { return data_; }
+  const std::string& path() const { return source_.name(); }
+  const Source& source() const { return source_; }
   bool has(std::uint32_t id) const { return sections_.count(id) != 0; }
 
   // The section with this id; Error(malformed_file) naming it if it is absent.
@@ -149,25 +123,29 @@ class BinFile {
     return it->second;
   }
 
-  // A cursor over a section's payload, named "file: section id (name)".
+  // "file: section id (name)", as messages name a section.
+  std::string where(std::uint32_t id, const char* name) const {
+    return path() + ": section " + std::to_string(id) + " (" + name + ")";
+  }
+
+  // A cursor over a section's payload, named as where() names it.
   Cursor cursor(std::uint32_t id, const char* name) const {
     const Section& s = section(id, name);
-    return Cursor(data_, s.offset, s.offset + s.size,
-                  path() + ": section " + std::to_string(id) + " (" + name + ")");
+    return Cursor(source_, s.offset, s.offset + s.size, where(id, name));
   }
 
   // Error unless the section holds exactly `expected` bytes.
   void expect_size(std::uint32_t id, const char* name, std::uint64_t expected, const std::string& why) const {
     const Section& s = section(id, name);
     if (s.size != expected)
-      throw Error(Errc::malformed_file, path() + ": section " + std::to_string(id) + " (" + name + ") at byte " +
-                                            std::to_string(s.offset) + ": expected " + std::to_string(expected) +
-                                            " bytes (" + why + "), found " + std::to_string(s.size));
+      throw Error(Errc::malformed_file, where(id, name) + " at byte " + std::to_string(s.offset) + ": expected " +
+                                            std::to_string(expected) + " bytes (" + why + "), found " +
+                                            std::to_string(s.size));
   }
 
  private:
   void parse(const char (&magic)[5], std::uint32_t version) {
-    Cursor c(data_, 0, size_, name_);
+    Cursor c(source_, 0, source_.size(), path());
     const std::uint8_t* m = c.take(4, "the magic bytes");
     if (std::memcmp(m, magic, 4) != 0)
       c.fail_at(0, "expected the magic \"" + std::string(magic) + "\", found \"" + printable(m) + "\"");
@@ -184,7 +162,7 @@ class BinFile {
         c.fail_at(at, "section " + std::to_string(s.id) + " declares " + std::to_string(s.size) +
                           " bytes, but only " + std::to_string(c.remaining()) + " follow");
       if (!sections_.emplace(s.id, s).second) c.fail_at(at, "section " + std::to_string(s.id) + " occurs twice");
-      c.take(s.size, "the section payload");
+      c.skip(s.size, "the section payload");
     }
   }
 
@@ -194,18 +172,14 @@ class BinFile {
     return s;
   }
 
-  std::unique_ptr<MappedFile> mapped_;
-  std::string name_;
-  const std::uint8_t* data_;
-  std::uint64_t size_;
+  Source source_;
   std::map<std::uint32_t, Section> sections_;
 };
 
 // Builds a container file in memory: sections are added in the order they are to appear.
 class BinWriter {
  public:
-  BinWriter(const char (&magic)[5], std::uint32_t version) {
-    bytes_.insert(bytes_.end(), magic, magic + 4);
+  BinWriter(const char (&magic)[5], std::uint32_t version) : bytes_(magic, magic + 4) {
     u32(version);
     count_at_ = bytes_.size();
     u32(0);
@@ -234,13 +208,10 @@ class BinWriter {
     bytes_.resize(bytes_.size() + count);
     return bytes_.data() + bytes_.size() - count;
   }
-  // Writes the file; Error(malformed_file) naming it if it cannot.
+  // Writes the file whole or not at all (io/output_files.hpp); Error(io_error) naming it if it cannot.
   void save(const std::string& path) {
     for (int i = 0; i < 4; ++i) bytes_[count_at_ + i] = static_cast<std::uint8_t>(sections_ >> (8 * i));
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    const bool ok = f != nullptr && std::fwrite(bytes_.data(), 1, bytes_.size(), f) == bytes_.size();
-    if (f != nullptr && std::fclose(f) != 0) throw Error(Errc::malformed_file, path + ": cannot write the file");
-    if (!ok) throw Error(Errc::malformed_file, path + ": cannot write the file");
+    write_file(path, std::string_view(reinterpret_cast<const char*>(bytes_.data()), bytes_.size()));
   }
 
  private:

@@ -8,8 +8,9 @@
 // spellings bn254, altbn128, bls12-381 too); the proof's own "curve" is not consulted, as in snarkjs.
 // Stricter than snarkjs: coordinates must be below q (snarkjs accepts x + q).
 //
-// Every failure throws zkforge::Error whose message starts with the file and the field:
-// malformed_file (I/O, JSON syntax, a missing field, a wrong type, an unknown curve or protocol),
+// Every failure throws zkforge::Error whose message starts with the file and the field: io_error
+// (a file that cannot be read, or is not a regular file: io/input_file.hpp), malformed_file (JSON
+// syntax, a missing field, a wrong type, an unknown curve or protocol),
 // not_canonical (a number not below q or r), not_on_curve, size_mismatch (nPublic against IC).
 // Subgroup membership is left to groth16::PreparedVerifyingKey, which checks it once.
 #pragma once
@@ -19,13 +20,14 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "zkforge/error.hpp"
 #include "zkforge/field/fp2.hpp"
 #include "zkforge/groth16/verifying_key.hpp"
+#include "zkforge/io/input_file.hpp"
+#include "zkforge/io/output_files.hpp"
 
 namespace zkforge::snarkjs {
 
@@ -133,15 +135,18 @@ inline void check_protocol(const nlohmann::json& obj, const std::string& file) {
 
 }  // namespace detail
 
-// Reads and parses a JSON file; Error(malformed_file) naming the file if it cannot.
-inline nlohmann::json read_json_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(Errc::malformed_file, path + ": cannot open the file");
+// Parses the JSON text of the file `name`; Error(malformed_file) naming the file if it is not JSON.
+inline nlohmann::json parse_json(const std::string& text, const std::string& name) {
   try {
-    return nlohmann::json::parse(in);
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(Errc::malformed_file, path + ": not valid JSON (" + e.what() + ")");
+    throw Error(Errc::malformed_file, name + ": not valid JSON (" + e.what() + ")");
   }
+}
+
+// Reads (io::InputFile: a regular file, opened without blocking) and parses a JSON file.
+inline nlohmann::json read_json_file(const std::string& path) {
+  return parse_json(io::InputFile(path).read_all("the JSON text"), path);
 }
 
 // The verification key's curve; snarkjs' name normalisation (letters and digits only, any case).
@@ -286,11 +291,10 @@ nlohmann::json public_inputs_json(const std::vector<BigInt<N>>& inputs) {
   return j;
 }
 
-// Writes `j` to `path` laid out as snarkjs does (one-space indentation); Error(malformed_file) if it cannot.
-inline void write_json_file(const std::string& path, const nlohmann::json& j) {
-  std::ofstream out(path);
-  out << j.dump(1) << "\n";
-  if (!out) throw Error(Errc::malformed_file, path + ": cannot write the file");
-}
+// The text of `j` laid out as snarkjs writes it (one-space indentation, a final newline).
+inline std::string json_text(const nlohmann::json& j) { return j.dump(1) + "\n"; }
+
+// Writes `j` to `path` whole or not at all (io/output_files.hpp); Error(io_error) if it cannot.
+inline void write_json_file(const std::string& path, const nlohmann::json& j) { io::write_file(path, json_text(j)); }
 
 }  // namespace zkforge::snarkjs

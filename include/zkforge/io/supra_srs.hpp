@@ -7,17 +7,20 @@
 // nonzero density, which the circuit's density bitmaps name. Every count is checked against the
 // bytes left before anything is allocated, every point against the curve and the subgroup (in
 // parallel), and nothing may follow b_g2. Errors are Error(malformed_file, or the point's own code)
-// naming the file, the section, the point and the byte offset.
+// naming the file, the section, the point and the byte offset. Files are read as io/input_file.hpp
+// says (pread: a file truncated while it is read is an error, not SIGBUS) and written whole or not
+// at all (io/output_files.hpp).
 #pragma once
 
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "zkforge/curve/encoding_zcash.hpp"
 #include "zkforge/io/binfile.hpp"
 #include "zkforge/io/decode_points.hpp"
+#include "zkforge/io/input_file.hpp"
+#include "zkforge/io/output_files.hpp"
 
 namespace zkforge::supra {
 
@@ -43,21 +46,21 @@ Affine<C> read_point(io::Cursor& c, const char* name) {
   try {
     return bls12_381::zcash::deserialize<C>(p, kPointBytes<C>);
   } catch (const Error& err) {
-    throw Error(err.code(), c.where() + " at byte " + std::to_string(at) + ": " + name + ": " + err.what());
+    throw err.in(c.where() + " at byte " + std::to_string(at) + ": " + name);
   }
 }
 
 // A 4-byte big-endian count, then that many points, decoded in parallel.
 template <class C>
-std::vector<Affine<C>> read_section(io::Cursor& c, const char* name) {
+std::vector<Affine<C>> read_section(const io::Source& source, io::Cursor& c, const char* name) {
   const std::uint8_t* n = c.take(4, "a section's 4-byte count");
   const std::uint64_t count = (std::uint64_t{n[0]} << 24) | (std::uint64_t{n[1]} << 16) |
                               (std::uint64_t{n[2]} << 8) | std::uint64_t{n[3]};
   c.count_fitting(count, kPointBytes<C>, name);
   const std::uint64_t at = c.offset();
-  const std::uint8_t* base = c.take(count * kPointBytes<C>, name);
+  c.skip(count * kPointBytes<C>, name);
   return io::decode_points<Affine<C>>(
-      base, count, kPointBytes<C>,
+      source, at, count, kPointBytes<C>,
       [](const std::uint8_t* p) { return bls12_381::zcash::deserialize<C>(p, kPointBytes<C>); },
       [&](std::size_t i) {
         return c.where() + ": " + name + " point " + std::to_string(i) + " at byte " +
@@ -82,11 +85,11 @@ void put_section(std::vector<std::uint8_t>& out, const std::vector<Affine<C>>& p
 
 }  // namespace srs_detail
 
-// The parameters in `size` bytes at `data`; `name` names them in errors.
-inline Srs read_srs(const std::uint8_t* data, std::uint64_t size, const std::string& name) {
+// The parameters in a source: a file, or bytes in memory.
+inline Srs read_srs(const io::Source& source) {
   using G1 = bls12_381::G1Curve;
   using G2 = bls12_381::G2Curve;
-  io::Cursor c(data, 0, size, name);
+  io::Cursor c(source, 0, source.size(), source.name());
   Srs s;
   s.alpha_1 = srs_detail::read_point<G1>(c, "alpha_g1");
   s.beta_1 = srs_detail::read_point<G1>(c, "beta_g1");
@@ -94,21 +97,23 @@ inline Srs read_srs(const std::uint8_t* data, std::uint64_t size, const std::str
   s.gamma_2 = srs_detail::read_point<G2>(c, "gamma_g2");
   s.delta_1 = srs_detail::read_point<G1>(c, "delta_g1");
   s.delta_2 = srs_detail::read_point<G2>(c, "delta_g2");
-  s.ic = srs_detail::read_section<G1>(c, "ic");
-  s.h = srs_detail::read_section<G1>(c, "h");
-  s.l = srs_detail::read_section<G1>(c, "l");
-  s.a = srs_detail::read_section<G1>(c, "a");
-  s.b_1 = srs_detail::read_section<G1>(c, "b_g1");
-  s.b_2 = srs_detail::read_section<G2>(c, "b_g2");
+  s.ic = srs_detail::read_section<G1>(source, c, "ic");
+  s.h = srs_detail::read_section<G1>(source, c, "h");
+  s.l = srs_detail::read_section<G1>(source, c, "l");
+  s.a = srs_detail::read_section<G1>(source, c, "a");
+  s.b_1 = srs_detail::read_section<G1>(source, c, "b_g1");
+  s.b_2 = srs_detail::read_section<G2>(source, c, "b_g2");
   if (c.remaining() != 0) c.fail(std::to_string(c.remaining()) + " bytes after the b_g2 section, expected the end");
   return s;
 }
 
-// The parameters in the file at `path`, read through a memory map.
-inline Srs read_srs(const std::string& path) {
-  const io::MappedFile file(path);
-  return read_srs(file.data(), file.size(), path);
+// The parameters in `size` bytes at `data`; `name` names them in errors.
+inline Srs read_srs(const std::uint8_t* data, std::uint64_t size, const std::string& name) {
+  return read_srs(io::Source(name, data, size));
 }
+
+// The parameters in the file at `path`.
+inline Srs read_srs(const std::string& path) { return read_srs(io::Source(path)); }
 
 // The file's bytes for `s`.
 inline std::vector<std::uint8_t> srs_bytes(const Srs& s) {
@@ -130,9 +135,7 @@ inline std::vector<std::uint8_t> srs_bytes(const Srs& s) {
 
 inline void write_srs(const Srs& s, const std::string& path) {
   const std::vector<std::uint8_t> bytes = srs_bytes(s);
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!f) throw Error(Errc::malformed_file, path + ": cannot write the SRS file");
+  io::write_file(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace zkforge::supra

@@ -3,8 +3,11 @@
 //
 // Section 1: n8 u32 | prime[n8] (the scalar field r) | nWitness u32. Section 2: nWitness values of
 // n8 bytes, canonical little-endian. The prime must be the engine's r, section 2 must hold exactly
-// nWitness values and each must be below r. Errors are Error(malformed_file, or not_canonical for a
-// value >= r) naming the file, the section and the byte offset.
+// nWitness values, each below r, and value 0 (the constant wire) must be 1. A caller that knows how
+// many wires to expect (the key's) checks the header first (WtnsHeader::expect_count), before a
+// value is read or anything allocated. Errors are Error(malformed_file, or not_canonical for a value
+// >= r, size_mismatch for a count that is not the expected one) naming the file, the section and the
+// byte offset; the file is read as io/input_file.hpp says.
 #pragma once
 
 #include <string>
@@ -14,13 +17,38 @@
 
 namespace zkforge::snarkjs {
 
+// What a witness file's header declares.
+struct WtnsHeader {
+  std::uint32_t n8 = 0, count = 0;
+  std::uint64_t count_at = 0;  // the byte offset of nWitness
+  std::string where;           // "file: section 1 (header)"
+
+  // Error(size_mismatch) unless the file holds `wires` values; `whose` says whose count that is.
+  void expect_count(std::size_t wires, const std::string& whose) const {
+    if (count != wires)
+      throw Error(Errc::size_mismatch, where + " at byte " + std::to_string(count_at) + ": nWitness " +
+                                           std::to_string(count) + ", but " + whose + " has " + std::to_string(wires) +
+                                           " wires");
+  }
+};
+
+template <class Fr>
+WtnsHeader read_wtns_header(const io::BinFile& f) {
+  io::Cursor h = f.cursor(1, "header");
+  WtnsHeader header;
+  header.where = h.where();
+  header.n8 = io::expect_prime<Fr>(h);
+  header.count_at = h.offset();
+  header.count = h.u32("nWitness");
+  return header;
+}
+
 // From an opened "wtns" v2 file: the witness (wire 0 = 1, then outputs, public inputs, private wires) as canonical integers below Fr's modulus.
 template <class Fr>
 std::vector<typename Fr::Int> read_wtns(const io::BinFile& f) {
   using Int = typename Fr::Int;
-  io::Cursor h = f.cursor(1, "header");
-  const std::uint32_t n8 = io::expect_prime<Fr>(h);
-  const std::uint32_t count = h.u32("nWitness");
+  const WtnsHeader header = read_wtns_header<Fr>(f);
+  const std::uint32_t n8 = header.n8, count = header.count;
   f.expect_size(2, "values", std::uint64_t{count} * n8, "nWitness values of n8 bytes");
 
   io::Cursor v = f.cursor(2, "values");
@@ -31,6 +59,8 @@ std::vector<typename Fr::Int> read_wtns(const io::BinFile& f) {
     if (out[i] >= Fr::kModulus)
       throw Error(Errc::not_canonical, v.where() + " at byte " + std::to_string(at) + ": witness value " +
                                            std::to_string(i) + " is not below r");
+    if (i == 0 && out[0] != Int::from_u64(1))
+      v.fail_at(at, "witness value 0 (the constant wire) is not 1");
   }
   return out;
 }

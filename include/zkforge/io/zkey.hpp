@@ -5,61 +5,214 @@
 // 5 A, 6 B1, 7 B2, 8 C (private wires; zkforge's `l`), 9 H (odd-coset Lagrange basis), 10
 // contributions (not read). Every section is found through the table; every count is checked
 // against the header before anything is allocated from it, and every section's size against the
-// formula its counts give. Points are checked to lie on their curve; matrix entries to name a row
-// of the domain, a wire of the witness and a value below r. Errors are Error(malformed_file, or
-// not_on_curve / not_canonical for a bad point) naming the file, the section and the byte offset.
+// formula its counts give. Points are checked to lie on their curve, and, with SubgroupCheck::verify,
+// in the prime-order subgroup (pairing/subgroup.hpp); the point at infinity (all zero bytes) is
+// refused where a key never has it: alpha, beta, gamma, delta and any H point, or every point of a
+// section at once (a section of zeros: a hole in a sparse file, not a key). Matrix entries are checked
+// to name a row of the domain, a wire of the witness and a value below r, in parallel. Errors are
+// Error(malformed_file, or not_on_curve / not_canonical / not_in_subgroup for a bad point) naming the
+// file, the section and the byte offset; the file is read as io/input_file.hpp says.
 #pragma once
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/bls12_381.hpp"
 #include "zkforge/curve/bn254.hpp"
 #include "zkforge/curve/encoding_snarkjs.hpp"
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/io/binfile.hpp"
 #include "zkforge/io/decode_points.hpp"
+#include "zkforge/pairing/subgroup.hpp"
 
 namespace zkforge::snarkjs {
 
 enum class ZkeyCurve { bn128, bls12381 };
 
+// What a zkey's header declares: read, and checked, before anything is allocated from it.
+struct ZkeyHeader {
+  std::size_t num_vars = 0, num_public = 0, log_domain = 0;
+  std::uint64_t num_vars_at = 0;  // the byte offset of nVars, for messages
+  std::size_t domain_size() const { return std::size_t{1} << log_domain; }
+};
+
 namespace zkey_detail {
 
 constexpr std::uint32_t kHeader = 2, kIc = 3, kCoefs = 4, kA = 5, kB1 = 6, kB2 = 7, kC = 8, kH = 9;
 
-// The field size and modulus at the cursor; `what` is q or r.
+// Empty when the "n8 u32 | prime[n8]" pair at the cursor is F's; else what was found, for a message.
 template <class F>
-bool read_modulus(io::Cursor& c, const char* what) {
-  const std::uint32_t n8 = c.u32(what);
-  if (n8 != F::kLimbs * 8) {
-    c.take(c.count_fitting(n8, 1, "a modulus of bytes"), "the modulus");
-    return false;
-  }
-  return io::le_int<typename F::Int>(c.take(n8, "the modulus"), n8) == F::kModulus;
+std::string modulus_mismatch(io::Cursor& c) {
+  const std::uint32_t n8 = c.u32("n8");
+  if (n8 != F::kLimbs * 8) return "n8 = " + std::to_string(n8);
+  if (io::le_int<typename F::Int>(c.take(n8, "the prime"), n8) != F::kModulus)
+    return "another prime of " + std::to_string(n8) + " bytes";
+  return {};
 }
+
+template <class F>
+void expect_modulus(io::Cursor& c, const char* field, const char* curve) {
+  const std::uint64_t at = c.offset();
+  const std::string found = modulus_mismatch<F>(c);
+  if (!found.empty())
+    c.fail_at(at, std::string("expected the ") + field + " of " + curve + " (n8 = " + std::to_string(F::kLimbs * 8) +
+                      "), found " + found);
+}
+
+// One point's bytes, checked for the subgroup when asked.
+template <class E, class C>
+Affine<C> decode(const std::uint8_t* p, SubgroupCheck subgroups) {
+  const Affine<C> point = read_point<C>(p);
+  if (subgroups == SubgroupCheck::verify && !is_in_group<E>(point))
+    throw Error(Errc::not_in_subgroup, std::string(C::name) + " point not in the prime-order subgroup");
+  return point;
+}
+
+// Where a section's points may be the point at infinity: some of them (a wire outside a query), or none.
+enum class Infinity { some, none };
 
 // Decodes `count` points of curve C from the section's payload, in parallel; errors name the point.
-template <class C>
-std::vector<Affine<C>> read_points(const io::BinFile& f, std::uint32_t id, const char* name, std::size_t count) {
+template <class E, class C>
+std::vector<Affine<C>> read_points(const io::BinFile& f, std::uint32_t id, const char* name, std::size_t count,
+                                   SubgroupCheck subgroups, Infinity infinity) {
   const io::Section& s = f.section(id, name);
-  return io::decode_points<Affine<C>>(
-      f.data() + s.offset, count, kPointBytes<C>, [](const std::uint8_t* p) { return read_point<C>(p); },
-      [&](std::size_t i) {
-        return f.path() + ": section " + std::to_string(id) + " (" + name + ") point " + std::to_string(i) +
-               " at byte " + std::to_string(s.offset + i * kPointBytes<C>);
-      });
+  const auto where = [&](std::size_t i) {
+    return f.where(id, name) + " point " + std::to_string(i) + " at byte " +
+           std::to_string(s.offset + i * kPointBytes<C>);
+  };
+  std::vector<Affine<C>> points = io::decode_points<Affine<C>>(
+      f.source(), s.offset, count, kPointBytes<C>,
+      [subgroups](const std::uint8_t* p) { return decode<E, C>(p, subgroups); }, where);
+  const auto at_infinity = [](const Affine<C>& p) { return p.infinity; };
+  if (infinity == Infinity::none) {
+    const auto it = std::find_if(points.begin(), points.end(), at_infinity);
+    if (it != points.end())
+      throw Error(Errc::malformed_file, where(static_cast<std::size_t>(it - points.begin())) +
+                                            ": the point at infinity (all bytes zero), which no " + name + " point is");
+  } else if (count != 0 && std::all_of(points.begin(), points.end(), at_infinity)) {
+    throw Error(Errc::malformed_file, f.where(id, name) + " at byte " + std::to_string(s.offset) + ": all " +
+                                          std::to_string(count) + " points are the point at infinity (all bytes zero)");
+  }
+  return points;
 }
 
-template <class C>
-Affine<C> read_one(io::Cursor& c, const char* what) {
+// One of the header's points, never the point at infinity.
+template <class E, class C>
+Affine<C> read_one(io::Cursor& c, const char* what, SubgroupCheck subgroups) {
   const std::uint64_t at = c.offset();
   const std::uint8_t* p = c.take(kPointBytes<C>, what);
+  Affine<C> point;
   try {
-    return read_point<C>(p);
+    point = decode<E, C>(p, subgroups);
   } catch (const Error& err) {
-    throw Error(err.code(), c.where() + " at byte " + std::to_string(at) + ": " + what + ": " + err.what());
+    throw err.in(c.where() + " at byte " + std::to_string(at) + ": " + what);
   }
+  if (point.infinity) c.fail_at(at, std::string(what) + " is the point at infinity (all bytes zero)");
+  return point;
+}
+
+// The counts of section 2, from the cursor at its start (left after domainSize).
+template <class E>
+ZkeyHeader read_counts(const io::BinFile& f, io::Cursor& h) {
+  using G1 = typename E::G1;
+  io::Cursor proto = f.cursor(1, "protocol");
+  const std::uint32_t protocol = proto.u32("the protocol id");
+  if (protocol != 1)
+    proto.fail_at(proto.offset() - 4, "expected protocol 1 (Groth16), found " + std::to_string(protocol));
+  expect_modulus<typename G1::Field>(h, "base field q", E::name);
+  expect_modulus<typename E::Fr>(h, "scalar field r", E::name);
+  ZkeyHeader header;
+  header.num_vars_at = h.offset();
+  header.num_vars = h.u32("nVars");
+  header.num_public = h.u32("nPublic");
+  const std::uint64_t domain_at = h.offset();
+  const std::uint32_t domain = h.u32("domainSize");
+  if (domain == 0 || (domain & (domain - 1)) != 0 || domain > (std::uint64_t{1} << E::Fr::kTwoAdicity) / 2)
+    h.fail_at(domain_at, "domainSize " + std::to_string(domain) + " is not a power of two the prover can use");
+  while ((std::size_t{1} << header.log_domain) < domain) ++header.log_domain;
+  if (header.num_public + 1 > header.num_vars)
+    h.fail_at(domain_at - 4, "nPublic " + std::to_string(header.num_public) + " leaves no room for wire 0 among " +
+                                 std::to_string(header.num_vars) + " wires");
+  return header;
+}
+
+// Section 4's entries, checked and converted in parallel, blocks of kBlock entries each read by its
+// own task (no copy of the whole section): stored values are coef * R^2 mod r; as Montgomery words
+// they stand for coef * R, and one product with the element whose words are 1 (R^-1) gives coef.
+// A's entries and B's keep the file's order; the first bad entry by position is the one reported.
+template <class Fr>
+void read_coefficients(const io::BinFile& f, const ZkeyHeader& header, std::vector<groth16::MatrixEntry<Fr>>& a,
+                       std::vector<groth16::MatrixEntry<Fr>>& b) {
+  io::Cursor m = f.cursor(kCoefs, "coefficients");
+  const std::uint32_t count = m.u32("the coefficient count");
+  constexpr std::size_t kEntry = 12 + 32;
+  m.count_fitting(count, kEntry, "coefficient count");
+  if (m.remaining() != std::uint64_t{count} * kEntry)
+    m.fail(std::to_string(count) + " coefficients take " + std::to_string(std::uint64_t{count} * kEntry) +
+           " bytes, the section has " + std::to_string(m.remaining()) + " after the count");
+  const std::uint64_t first_at = m.offset();
+  constexpr std::size_t kBlock = std::size_t{1} << 16;
+  const std::size_t blocks = (std::size_t{count} + kBlock - 1) / kBlock;
+  // Block k's bytes, and the entries it holds.
+  const auto block = [&](std::size_t k) {
+    const std::size_t n = std::min<std::size_t>(count - k * kBlock, kBlock);
+    return std::make_pair(f.source().read(first_at + k * kBlock * kEntry, n * kEntry, "the coefficients"), n);
+  };
+  const auto u32_at = [](const std::uint8_t* p) { return static_cast<std::uint32_t>(io::Cursor::le(p, 4)); };
+
+  // Pass 1: each block finds its first bad entry, if any, and counts A's.
+  std::vector<std::size_t> a_in_block(blocks);
+  std::vector<std::optional<std::pair<std::uint64_t, std::string>>> failure(blocks);
+  cpu_pool(0).run(blocks, [&](std::size_t k) {
+    const auto [bytes, n] = block(k);
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint8_t* p = bytes.data() + j * kEntry;
+      const std::uint32_t matrix = u32_at(p), row = u32_at(p + 4), signal = u32_at(p + 8);
+      const std::size_t i = k * kBlock + j;
+      const std::uint64_t at = first_at + std::uint64_t{i} * kEntry;
+      const auto entry = [i] { return "coefficient " + std::to_string(i) + ": "; };
+      if (matrix > 1) {
+        failure[k] = {at, entry() + "matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)"};
+      } else if (row >= header.domain_size()) {
+        failure[k] = {at + 4, entry() + "constraint " + std::to_string(row) + " is outside the domain of " +
+                                  std::to_string(header.domain_size())};
+      } else if (signal >= header.num_vars) {
+        failure[k] = {at + 8, entry() + "signal " + std::to_string(signal) + " is not below nVars " +
+                                  std::to_string(header.num_vars)};
+      } else if (io::le_int<typename Fr::Int>(p + 12, 32) >= Fr::kModulus) {
+        failure[k] = {at + 12, entry() + "value is not below r"};
+      }
+      if (failure[k]) return;
+      a_in_block[k] += matrix == 0 ? 1 : 0;
+    }
+  });
+  for (const auto& bad : failure)
+    if (bad) m.fail_at(bad->first, bad->second);
+
+  // Pass 2: each block writes its entries where the counts of the blocks before it say.
+  std::vector<std::size_t> a_before(blocks);
+  std::size_t a_total = 0;
+  for (std::size_t k = 0; k < blocks; ++k) {
+    a_before[k] = a_total;
+    a_total += a_in_block[k];
+  }
+  a.resize(a_total);
+  b.resize(count - a_total);
+  const Fr r_inverse = Fr::from_montgomery_unchecked(Fr::Int::from_u64(1));
+  cpu_pool(0).run(blocks, [&](std::size_t k) {
+    const auto [bytes, n] = block(k);
+    std::size_t next_a = a_before[k], next_b = k * kBlock - a_before[k];
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint8_t* p = bytes.data() + j * kEntry;
+      const auto stored = io::le_int<typename Fr::Int>(p + 12, 32);
+      const groth16::MatrixEntry<Fr> e{u32_at(p + 4), u32_at(p + 8), Fr::from_montgomery_unchecked(stored) * r_inverse};
+      if (u32_at(p) == 0) a[next_a++] = e;
+      else b[next_b++] = e;
+    }
+  });
 }
 
 }  // namespace zkey_detail
@@ -68,52 +221,48 @@ Affine<C> read_one(io::Cursor& c, const char* what) {
 inline ZkeyCurve zkey_curve(const io::BinFile& f) {
   io::Cursor c = f.cursor(zkey_detail::kHeader, "header");
   const std::uint64_t at = c.offset();
-  if (zkey_detail::read_modulus<bn254::Fq>(c, "q")) return ZkeyCurve::bn128;
+  const std::string bn = zkey_detail::modulus_mismatch<bn254::Fq>(c);
+  if (bn.empty()) return ZkeyCurve::bn128;
   c = f.cursor(zkey_detail::kHeader, "header");
-  if (zkey_detail::read_modulus<bls12_381::Fq>(c, "q")) return ZkeyCurve::bls12381;
-  c.fail_at(at, "the base field is neither bn128's nor bls12381's");
+  const std::string bls = zkey_detail::modulus_mismatch<bls12_381::Fq>(c);
+  if (bls.empty()) return ZkeyCurve::bls12381;
+  c.fail_at(at, "expected the base field of bn128 (n8 = 32) or of bls12381 (n8 = 48), found " +
+                    (bn.rfind("n8 = ", 0) == 0 ? bls : bn));
 }
 inline ZkeyCurve zkey_curve(const std::string& path) { return zkey_curve(io::BinFile(path, "zkey", 1)); }
 
-// The whole Groth16 proving key of engine E (whose curve the file must use), from an opened "zkey" v1 file.
+// The counts of a zkey of engine E, from its header alone: what the file declares, checked, before
+// the key itself is read (a witness can be checked against num_vars first).
 template <class E>
-groth16::ProvingKey<E> read_zkey(const io::BinFile& f) {
+ZkeyHeader read_zkey_header(const io::BinFile& f) {
+  io::Cursor h = f.cursor(zkey_detail::kHeader, "header");
+  return zkey_detail::read_counts<E>(f, h);
+}
+
+// The whole Groth16 proving key of engine E (whose curve the file must use), from an opened "zkey"
+// v1 file; with SubgroupCheck::verify every point is also checked to lie in its prime-order subgroup.
+template <class E>
+groth16::ProvingKey<E> read_zkey(const io::BinFile& f, SubgroupCheck subgroups = SubgroupCheck::skip) {
   using namespace zkey_detail;
   using G1 = typename E::G1;
   using G2 = typename E::G2;
-  using Fr = typename E::Fr;
 
-  io::Cursor proto = f.cursor(1, "protocol");
-  const std::uint32_t protocol = proto.u32("the protocol id");
-  if (protocol != 1)
-    proto.fail_at(proto.offset() - 4, "expected protocol 1 (Groth16), found " + std::to_string(protocol));
-
+  io::Cursor h = f.cursor(kHeader, "header");
+  const ZkeyHeader header = read_counts<E>(f, h);
   groth16::ProvingKey<E> key;
   key.h_convention = groth16::HConvention::odd_coset_lagrange;
   key.roots = RootConvention::snarkjs;
-  io::Cursor h = f.cursor(kHeader, "header");
-  const std::uint64_t q_at = h.offset();
-  if (!read_modulus<typename G1::Field>(h, "q")) h.fail_at(q_at, std::string("the base field is not ") + G1::name + "'s");
-  const std::uint64_t r_at = h.offset();
-  if (!read_modulus<Fr>(h, "r")) h.fail_at(r_at, std::string("the scalar field is not that of ") + G1::name);
-  key.num_vars = h.u32("nVars");
-  key.num_public = h.u32("nPublic");
-  const std::uint64_t domain_at = h.offset();
-  const std::uint32_t domain = h.u32("domainSize");
-  if (domain == 0 || (domain & (domain - 1)) != 0 || domain > (std::uint64_t{1} << Fr::kTwoAdicity) / 2)
-    h.fail_at(domain_at, "domainSize " + std::to_string(domain) + " is not a power of two the prover can use");
-  while ((std::size_t{1} << key.log_domain) < domain) ++key.log_domain;
-  if (key.num_public + 1 > key.num_vars)
-    h.fail_at(domain_at - 4, "nPublic " + std::to_string(key.num_public) + " leaves no room for wire 0 among " +
-                                 std::to_string(key.num_vars) + " wires");
-  key.alpha_1 = read_one<G1>(h, "alpha1");
-  key.beta_1 = read_one<G1>(h, "beta1");
-  key.beta_2 = read_one<G2>(h, "beta2");
-  key.gamma_2 = read_one<G2>(h, "gamma2");
-  key.delta_1 = read_one<G1>(h, "delta1");
-  key.delta_2 = read_one<G2>(h, "delta2");
+  key.num_vars = header.num_vars;
+  key.num_public = header.num_public;
+  key.log_domain = header.log_domain;
+  key.alpha_1 = read_one<E, G1>(h, "alpha1", subgroups);
+  key.beta_1 = read_one<E, G1>(h, "beta1", subgroups);
+  key.beta_2 = read_one<E, G2>(h, "beta2", subgroups);
+  key.gamma_2 = read_one<E, G2>(h, "gamma2", subgroups);
+  key.delta_1 = read_one<E, G1>(h, "delta1", subgroups);
+  key.delta_2 = read_one<E, G2>(h, "delta2", subgroups);
 
-  const std::size_t n = key.num_vars, pub = key.num_public, priv = n - pub - 1;
+  const std::size_t n = key.num_vars, pub = key.num_public, priv = n - pub - 1, domain = key.domain_size();
   constexpr std::size_t g1 = kPointBytes<G1>, g2 = kPointBytes<G2>;
   f.expect_size(kIc, "IC", (pub + 1) * g1, "nPublic + 1 G1 points");
   f.expect_size(kA, "A", n * g1, "nVars G1 points");
@@ -122,43 +271,19 @@ groth16::ProvingKey<E> read_zkey(const io::BinFile& f) {
   f.expect_size(kC, "C", priv * g1, "nVars - nPublic - 1 G1 points");
   f.expect_size(kH, "H", std::uint64_t{domain} * g1, "domainSize G1 points");
 
-  io::Cursor m = f.cursor(kCoefs, "coefficients");
-  const std::uint32_t count = m.u32("the coefficient count");
-  constexpr std::size_t entry_bytes = 12 + 32;
-  m.count_fitting(count, entry_bytes, "coefficient count");
-  if (m.remaining() != std::uint64_t{count} * entry_bytes)
-    m.fail(std::to_string(count) + " coefficients take " + std::to_string(std::uint64_t{count} * entry_bytes) +
-           " bytes, the section has " + std::to_string(m.remaining()) + " after the count");
-  // Stored values are coef * R^2 mod r: as Montgomery words they stand for coef * R, and one product
-  // with the element whose words are 1 (R^-1) gives coef.
-  const Fr r_inverse = Fr::from_montgomery_unchecked(Fr::Int::from_u64(1));
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const std::uint64_t at = m.offset();
-    const std::uint32_t matrix = m.u32("a matrix id");
-    const std::uint32_t row = m.u32("a constraint index");
-    const std::uint32_t signal = m.u32("a signal index");
-    const std::uint8_t* v = m.take(32, "a coefficient");
-    if (matrix > 1) m.fail_at(at, "coefficient " + std::to_string(i) + ": matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)");
-    if (row >= domain) m.fail_at(at + 4, "coefficient " + std::to_string(i) + ": constraint " + std::to_string(row) + " is outside the domain of " + std::to_string(domain));
-    if (signal >= n) m.fail_at(at + 8, "coefficient " + std::to_string(i) + ": signal " + std::to_string(signal) + " is not below nVars " + std::to_string(n));
-    const auto stored = io::le_int<typename Fr::Int>(v, 32);
-    if (stored >= Fr::kModulus) m.fail_at(at + 12, "coefficient " + std::to_string(i) + ": value is not below r");
-    const groth16::MatrixEntry<Fr> e{row, signal, Fr::from_montgomery_unchecked(stored) * r_inverse};
-    (matrix == 0 ? key.a_matrix : key.b_matrix).push_back(e);
-  }
-
-  key.ic = read_points<G1>(f, kIc, "IC", pub + 1);
-  key.a = read_points<G1>(f, kA, "A", n);
-  key.b_1 = read_points<G1>(f, kB1, "B1", n);
-  key.b_2 = read_points<G2>(f, kB2, "B2", n);
-  key.l = read_points<G1>(f, kC, "C", priv);
-  key.h = read_points<G1>(f, kH, "H", domain);
+  read_coefficients(f, header, key.a_matrix, key.b_matrix);
+  key.ic = read_points<E, G1>(f, kIc, "IC", pub + 1, subgroups, Infinity::some);
+  key.a = read_points<E, G1>(f, kA, "A", n, subgroups, Infinity::some);
+  key.b_1 = read_points<E, G1>(f, kB1, "B1", n, subgroups, Infinity::some);
+  key.b_2 = read_points<E, G2>(f, kB2, "B2", n, subgroups, Infinity::some);
+  key.l = read_points<E, G1>(f, kC, "C", priv, subgroups, Infinity::some);
+  key.h = read_points<E, G1>(f, kH, "H", domain, subgroups, Infinity::none);
   return key;
 }
 
 template <class E>
-groth16::ProvingKey<E> read_zkey(const std::string& path) {
-  return read_zkey<E>(io::BinFile(path, "zkey", 1));
+groth16::ProvingKey<E> read_zkey(const std::string& path, SubgroupCheck subgroups = SubgroupCheck::skip) {
+  return read_zkey<E>(io::BinFile(path, "zkey", 1), subgroups);
 }
 
 // Writes a key in snarkjs' conventions (odd-coset Lagrange H, snarkjs roots, with its matrices) as a

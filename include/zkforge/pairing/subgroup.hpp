@@ -14,6 +14,8 @@
 //              2022/348, sections 3 and 5.1).
 #pragma once
 
+#include <type_traits>
+
 #include "zkforge/curve/jacobian.hpp"
 #include "zkforge/pairing/engine.hpp"
 #include "zkforge/pairing/psi.hpp"
@@ -56,6 +58,17 @@ bool is_in_g2(const Affine<typename E::G2>& q) {
     const J psi_xq = psi<E>(xq);
     const J lhs = xq.add(jq).add(psi_xq).add(psi<E>(psi_xq));
     return lhs == psi<E>(psi<E>(psi_xq)).dbl();
+  }
+}
+
+// Membership of a point of either group of E, by the test above that fits its curve.
+template <class E, class C>
+bool is_in_group(const Affine<C>& p) {
+  if constexpr (std::is_same_v<C, typename E::G1>) {
+    return is_in_g1<E>(p);
+  } else {
+    static_assert(std::is_same_v<C, typename E::G2>, "is_in_group: a curve that is neither G1 nor G2 of E");
+    return is_in_g2<E>(p);
   }
 }
 

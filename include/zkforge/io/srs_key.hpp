@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// A BLS12-381 proving key from bellperson / supra_seal parameters (io/supra_srs.hpp) and the
-// circuit's query densities, and back.
+// A BLS12-381 proving key (groth16/proving_key.hpp) from bellperson / supra_seal parameters
+// (io/supra_srs.hpp) and the circuit's query densities, and back: the parameter file's side of io/.
 //
 // A parameter file holds A, B1 and B2 only for the wires that appear in those queries. Which ones,
 // the circuit's synthesizer says (bellperson's ProvingAssignment): A covers every input wire and the
@@ -20,7 +20,7 @@
 #include "zkforge/io/supra_srs.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 
-namespace zkforge::groth16 {
+namespace zkforge::supra {
 
 namespace srs_key_detail {
 
@@ -52,8 +52,8 @@ inline void expect_count(std::size_t got, std::size_t want, const char* section,
 // Points of the present wires in order, the identity for the absent ones: `inputs` wires under
 // `in_density` (all present when null), then the aux wires under `aux_density`.
 template <class P>
-std::vector<P> expand(const std::vector<P>& dense, const QueryDensity& d, const std::vector<std::uint64_t>* in_density,
-                      const std::vector<std::uint64_t>& aux_density) {
+std::vector<P> expand(const std::vector<P>& dense, const groth16::QueryDensity& d,
+                      const std::vector<std::uint64_t>* in_density, const std::vector<std::uint64_t>& aux_density) {
   std::vector<P> out(d.num_inputs + d.num_aux, P::identity());
   std::size_t next = 0;
   for (std::size_t i = 0; i < d.num_inputs; ++i)
@@ -65,8 +65,9 @@ std::vector<P> expand(const std::vector<P>& dense, const QueryDensity& d, const 
 
 // The inverse of expand: the points of the present wires; an absent wire's point must be the identity.
 template <class P>
-std::vector<P> compress(const std::vector<P>& full, const QueryDensity& d, const std::vector<std::uint64_t>* in_density,
-                        const std::vector<std::uint64_t>& aux_density, const char* query) {
+std::vector<P> compress(const std::vector<P>& full, const groth16::QueryDensity& d,
+                        const std::vector<std::uint64_t>* in_density, const std::vector<std::uint64_t>& aux_density,
+                        const char* query) {
   std::vector<P> out;
   for (std::size_t w = 0; w < full.size(); ++w) {
     const bool present = w < d.num_inputs ? in_density == nullptr || bit(*in_density, w)
@@ -95,7 +96,7 @@ void copy_common(const From& from, To& to) {
   to.h = from.h;
 }
 
-inline void check_densities(const QueryDensity& d) {
+inline void check_densities(const groth16::QueryDensity& d) {
   if (d.num_inputs == 0) throw Error(Errc::invalid_argument, "densities without input wires (wire 0 is the constant 1)");
   check_bitmap(d.a_aux, d.num_aux, "a_aux");
   check_bitmap(d.b_input, d.num_inputs, "b_input");
@@ -106,7 +107,7 @@ inline void check_densities(const QueryDensity& d) {
 
 // The proving key of parameters `srs` for a circuit of densities `d`; every section's length is
 // checked against the densities (Error size_mismatch naming the section).
-inline ProvingKey<bls12_381::Engine> proving_key_from_srs(const supra::Srs& srs, const QueryDensity& d) {
+inline groth16::ProvingKey<bls12_381::Engine> proving_key_from_srs(const Srs& srs, const groth16::QueryDensity& d) {
   using namespace srs_key_detail;
   check_densities(d);
   const std::size_t b_points = ones(d.b_input) + ones(d.b_aux);
@@ -119,11 +120,11 @@ inline ProvingKey<bls12_381::Engine> proving_key_from_srs(const supra::Srs& srs,
   if (srs.h.empty() || (n & (n - 1)) != 0)
     throw Error(Errc::size_mismatch, "SRS section h holds " + std::to_string(srs.h.size()) +
                                          " points; a domain of 2^k points needs 2^k - 1");
-  ProvingKey<bls12_381::Engine> key;
+  groth16::ProvingKey<bls12_381::Engine> key;
   key.num_vars = d.num_inputs + d.num_aux;
   key.num_public = d.num_inputs - 1;
   while ((std::size_t{1} << key.log_domain) < n) ++key.log_domain;
-  key.h_convention = HConvention::monomial;
+  key.h_convention = groth16::HConvention::monomial;
   key.roots = RootConvention::zkcrypto;
   copy_common(srs, key);
   key.a = expand(srs.a, d, nullptr, d.a_aux);
@@ -134,17 +135,17 @@ inline ProvingKey<bls12_381::Engine> proving_key_from_srs(const supra::Srs& srs,
 
 // The parameters of `key` for densities `d`: the inverse of proving_key_from_srs. The key must be
 // monomial over zkcrypto's roots and have the identity wherever the densities leave a wire out.
-inline supra::Srs srs_from_proving_key(const ProvingKey<bls12_381::Engine>& key, const QueryDensity& d) {
+inline Srs srs_from_proving_key(const groth16::ProvingKey<bls12_381::Engine>& key, const groth16::QueryDensity& d) {
   using namespace srs_key_detail;
   check_densities(d);
-  if (key.h_convention != HConvention::monomial || key.roots != RootConvention::zkcrypto)
+  if (key.h_convention != groth16::HConvention::monomial || key.roots != RootConvention::zkcrypto)
     throw Error(Errc::invalid_argument, "a parameter file holds monomial H over zkcrypto's roots only");
   if (key.num_vars != d.num_inputs + d.num_aux || key.num_public + 1 != d.num_inputs)
     throw Error(Errc::size_mismatch, "the key has " + std::to_string(key.num_vars) + " wires and " +
                                          std::to_string(key.num_public + 1) + " inputs; the densities " +
                                          std::to_string(d.num_inputs + d.num_aux) + " and " +
                                          std::to_string(d.num_inputs));
-  supra::Srs s;
+  Srs s;
   copy_common(key, s);
   s.a = compress(key.a, d, nullptr, d.a_aux, "A");
   s.b_1 = compress(key.b_1, d, &d.b_input, d.b_aux, "B1");
@@ -152,4 +153,4 @@ inline supra::Srs srs_from_proving_key(const ProvingKey<bls12_381::Engine>& key,
   return s;
 }
 
-}  // namespace zkforge::groth16
+}  // namespace zkforge::supra
