@@ -29,8 +29,8 @@ struct DevicePinnedPool : PinnedPool {
 };
 inline PinnedPool& pinned_pool(int device) { return per_device<DevicePinnedPool>(device); }
 
-// Two pinned host buffers (from the device's pinned pool) used in turn: while the device copies one, the host fills the other
-// (with the CPU pool's threads). A buffer is refilled only after the copies it fed have finished.
+// Two pinned host buffers (from the device's pinned pool) used in turn: while the device copies one,
+// the host fills the other (with the CPU pool's threads). A buffer is refilled only after the copies it fed have finished.
 class PinnedStaging {
  public:
   static constexpr std::size_t kBytes = std::size_t{16} << 20;

@@ -14,7 +14,7 @@ extern "C" {
 
 const char* zkforge_status_name(zkforge_status status) {
   if (status == ZKFORGE_OK) return "ok";
-  for (int i = 0; i <= static_cast<int>(Errc::random_source); ++i)
+  for (int i = 0; i <= static_cast<int>(Errc::io_error); ++i)
     if (status_of(static_cast<Errc>(i)) == status) return errc_name(static_cast<Errc>(i));
   return status == ZKFORGE_ERROR_INTERNAL ? "internal error" : "unknown status";
 }

@@ -27,6 +27,7 @@ inline zkforge_status status_of(Errc code) {
     case Errc::device_error: return ZKFORGE_ERROR_DEVICE;
     case Errc::out_of_memory: return ZKFORGE_ERROR_OUT_OF_MEMORY;
     case Errc::random_source: return ZKFORGE_ERROR_RANDOM_SOURCE;
+    case Errc::io_error: return ZKFORGE_ERROR_IO;
   }
   return ZKFORGE_ERROR_INTERNAL;
 }

@@ -58,7 +58,8 @@ double median_ms(int repeats, F&& f) {
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("GPU MSM equals the CPU backend for every size, window width and scalar form", "[gpu][msm]", AllGroups) {
+TEMPLATE_LIST_TEST_CASE("GPU MSM equals the CPU backend for every size, window width and scalar form", "[gpu][msm]",
+                        AllGroups) {
   using B = typename TestType::Backend;
   using C = typename TestType::Type;
   using S = typename C::Scalar;
@@ -77,7 +78,8 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM equals the CPU backend for every size, window w
   }
 }
 
-TEMPLATE_LIST_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers of two, repeated points", "[gpu][msm]", AllGroups) {
+TEMPLATE_LIST_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers of two, repeated points", "[gpu][msm]",
+                        AllGroups) {
   using B = typename TestType::Backend;
   using C = typename TestType::Type;
   using S = typename C::Scalar;
@@ -122,7 +124,8 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers 
   CHECK(msm(B{}, host_span(plus_minus), host_span(random)) == msm(Cpu{}, host_span(plus_minus), host_span(random)));
 }
 
-TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU backend", "[gpu][msm][large]", G1Groups) {
+TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU backend", "[gpu][msm][large]",
+                        G1Groups) {
   using B = typename TestType::Backend;
   using C = typename TestType::Type;
   using S = typename C::Scalar;
@@ -171,7 +174,8 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the
   CHECK(ctx.batch_add(host_span(bits)) == naive_batch_add(pts, 0, bits, max_n));
 }
 
-TEMPLATE_LIST_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both scalar forms", "[gpu][msm][context]", AllGroups) {
+TEMPLATE_LIST_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and both scalar forms", "[gpu][msm][context]",
+                        AllGroups) {
   using B = typename TestType::Backend;
   using C = typename TestType::Type;
   using S = typename C::Scalar;
@@ -239,7 +243,8 @@ TEMPLATE_LIST_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and
   CHECK(moved.run(first(sc, 10)) == msm(Cpu{}, first(pts, 10), first(sc, 10)));
 }
 
-TEMPLATE_LIST_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and random bitmaps", "[gpu][batch_add]", AllGroups) {
+TEMPLATE_LIST_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and random bitmaps", "[gpu][batch_add]",
+                        AllGroups) {
   using B = typename TestType::Backend;
   using C = typename TestType::Type;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 105);
@@ -263,7 +268,8 @@ TEMPLATE_LIST_TEST_CASE("GPU batch_add equals the CPU backend for empty, full an
   CHECK(batch_add(B{}, host_span(many), host_span(bits)) == batch_add(Cpu{}, host_span(many), host_span(bits)));
 }
 
-TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add reject malformed calls with a clear error", "[gpu][msm]", LinkedGpuBackends) {
+TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add reject malformed calls with a clear error", "[gpu][msm]",
+                        LinkedGpuBackends) {
   using B = TestType;
   using namespace bls12_381;
   const std::vector<G1Affine> pts(3, G1Affine::generator());
@@ -291,7 +297,8 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add reject malformed calls with a cle
   CHECK((msm_device_bytes<B, G2Curve>(1 << 20)) > (msm_device_bytes<B, G1Curve>(1 << 20)));
 }
 
-TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add split work that does not fit the free device memory", "[gpu][msm][pieces]", LinkedGpuBackends) {
+TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add split work that does not fit the free device memory", "[gpu][msm][pieces]",
+                        LinkedGpuBackends) {
   using B = TestType;
   using namespace bls12_381;
   using C = G1Curve;

@@ -113,7 +113,8 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT on device data equals the CPU NTT", "[gpu][
   }
 }
 
-TEMPLATE_LIST_TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 levels) gives the polynomial's values", "[gpu][ntt]", LinkedGpuBackends) {
+TEMPLATE_LIST_TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 levels) gives the polynomial's values", "[gpu][ntt]",
+                        LinkedGpuBackends) {
   using B = TestType;
   using F = bls12_381::Fr;
   constexpr unsigned kLog = 26;

@@ -32,7 +32,8 @@ using namespace zkforge;
 using Engines = test::GpuCases<bn254::Engine, bls12_381::Engine>;
 using ScalarFields = test::GpuCases<bls12_381::Fr, bn254::Fr>;
 
-TEMPLATE_LIST_TEST_CASE("the quotient left on the device rejects an output longer than the domain", "[gpu][ntt][groth16]", LinkedGpuBackends) {
+TEMPLATE_LIST_TEST_CASE("the quotient left on the device rejects an output longer than the domain", "[gpu][ntt][groth16]",
+                        LinkedGpuBackends) {
   using B = TestType;
   using F = bn254::Fr;
   const std::vector<F> a(8, F::one());
@@ -119,7 +120,8 @@ TEMPLATE_LIST_TEST_CASE("the GPU prover gives the CPU prover's proof for the sam
   }
 }
 
-TEMPLATE_LIST_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys (insecure test setup)", "[gpu][groth16]", Engines) {
+TEMPLATE_LIST_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys (insecure test setup)", "[gpu][groth16]",
+                        Engines) {
   using B = typename TestType::Backend;
   using E = typename TestType::Type;
   using Fr = typename E::Fr;
@@ -139,7 +141,8 @@ TEMPLATE_LIST_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis 
   CHECK(groth16::PreparedVerifyingKey<E>(key.verifying_key()).verify(groth16::Prover<E, Cpu>(key).public_inputs(host_span(w)), gpu));
 }
 
-TEMPLATE_LIST_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU's proof of each circuit", "[gpu][groth16][batch]", Engines) {
+TEMPLATE_LIST_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU's proof of each circuit", "[gpu][groth16][batch]",
+                        Engines) {
   using B = typename TestType::Backend;
   using E = typename TestType::Type;
   using Fr = typename E::Fr;

@@ -4,7 +4,7 @@
 # runtime shim stays in GPU-compiled sources; the program reaches the library through its public
 # headers only. Fails naming every include that breaks this.
 # usage: cmake -DROOT=<source root> -P check_layers.cmake
-set(order arch error.hpp field curve memory backend gpu msm ntt pairing groth16 io zkforge.hpp)
+set(order version.h arch error.hpp field curve memory backend gpu msm ntt pairing groth16 io zkforge.hpp)
 
 # The rank of a path's layer in `order`, or -1 for a path outside include/zkforge.
 function(layer_rank path out)

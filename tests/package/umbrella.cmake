@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Script mode: <zkforge/zkforge.hpp> from an installed tree reaches every installed header but those
-# its comment leaves out (arch/, the GPU backends' own headers, the insecure test setup), compiled
+# its comment leaves out (arch/, the insecure test setup), compiled
 # alone by CXX with only the prefix's include/ (and the system's) on the path.
 include(${CMAKE_CURRENT_LIST_DIR}/install_tree.cmake)
 file(WRITE ${WORK_DIR}/umbrella.cpp "#include <zkforge/zkforge.hpp>\nint main() { return 0; }\n")
@@ -12,7 +12,7 @@ endif()
 file(GLOB_RECURSE headers RELATIVE ${PREFIX}/include ${PREFIX}/include/zkforge/*.hpp)
 set(missing "")
 foreach(h IN LISTS headers)
-  if(h MATCHES "^zkforge/(arch/|backends/|groth16/insecure_test_setup|msm/(cuda|hip)|ntt/(cuda|hip)|memory/(device_allocator|pinned_pool))")
+  if(h MATCHES "^zkforge/(arch/|backends/|groth16/insecure_test_setup)")
     continue()
   endif()
   string(FIND "${trace}" "include/${h}" at)

@@ -50,7 +50,7 @@ def test_one_prover_proves_from_several_threads_at_once(chain):
 def test_errors_name_their_cause(tmp_path):
     with pytest.raises(zkforge.ZkforgeError) as missing:
         zkforge.Prover(tmp_path / "missing.zkey")
-    assert missing.value.status == 8  # ZKFORGE_ERROR_MALFORMED_FILE
+    assert missing.value.status == 14  # ZKFORGE_ERROR_IO
     assert "missing.zkey" in missing.value.message
     with pytest.raises(zkforge.ZkforgeError, match="not built into this libzkforge"):
         zkforge.Prover(tmp_path / "missing.zkey", backend="vulkan")

@@ -35,7 +35,8 @@ enum {
   ZKFORGE_ERROR_DEVICE = 10,             /* an error reported by a GPU runtime */
   ZKFORGE_ERROR_OUT_OF_MEMORY = 11,      /* an allocation that could not be served */
   ZKFORGE_ERROR_RANDOM_SOURCE = 12,      /* the operating system's random source failed */
-  ZKFORGE_ERROR_INTERNAL = 13            /* a failure zkforge did not foresee: a bug, please report it */
+  ZKFORGE_ERROR_INTERNAL = 13,           /* a failure zkforge did not foresee: a bug, please report it */
+  ZKFORGE_ERROR_IO = 14                  /* a file that cannot be opened, read or written (the message names it) */
 };
 
 #define ZKFORGE_ERROR_MESSAGE_SIZE 1024

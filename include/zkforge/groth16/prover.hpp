@@ -40,6 +40,8 @@
 #include "zkforge/groth16/split_msm.hpp"
 #include "zkforge/groth16/resident_key.hpp"
 #include "zkforge/msm/msm.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
 
 namespace zkforge::groth16 {
 
@@ -51,56 +53,14 @@ class Prover {
   using G1 = typename E::G1;
   using G2 = typename E::G2;
 
-  explicit Prover(ProvingKeyView<E> key, ProverConfig config = {}) : key_(key), config_(config) {
-    config_.msm.memory = config_.memory;
-    check_key(key_);
-    if (key.has_matrices()) {
-      a_rows_ = ConstraintRows<Fr>(key.a_matrix, key.domain_size());
-      b_rows_ = ConstraintRows<Fr>(key.b_matrix, key.domain_size());
-    }
-    if constexpr (kGpu) {
-      if (config_.resident_key) resident_ = make_device_key();
-    }
-  }
+  explicit Prover(ProvingKeyView<E> key, ProverConfig config = {});
 
   // Entry (a): the full witness (wire 0 = 1, then public inputs, then private wires), canonical.
-  Proof<E> prove(HostSpan<const Int> witness, const Blinding<Fr>& blinding, PhaseTimings* timings = nullptr) const {
-    if (!key_.has_matrices())
-      throw Error(Errc::invalid_argument, "this proving key has no A and B matrices: pass the a, b, c evaluations");
-    check_witness(key_, witness);
-    PhaseTimings t;
-    Proof<E> proof;
-    Clock::time_point done;
-    const auto start = Clock::now();
-    {
-      Evaluations<Fr> e;
-      auto evaluate = [&] {
-        const auto t0 = Clock::now();
-        e = EvaluateBackend<Backend, Fr>::run(a_rows_, b_rows_, witness, key_.domain_size(), config_.threads, host());
-        t.evaluate += ms_since(t0);
-        return Spans{e.a, e.b, e.c};
-      };
-      proof = prove_from(witness, evaluate, blinding, t);
-      done = Clock::now();
-    }  // w, a, b, c go back to the memory policy here
-    t.release = ms_since(done);
-    t.wall = ms_since(start);
-    if (timings != nullptr) *timings = t;
-    return proof;
-  }
+  Proof<E> prove(HostSpan<const Int> witness, const Blinding<Fr>& blinding, PhaseTimings* timings = nullptr) const;
 
   // Entry (b): the full witness and a, b, c on the domain (natural order, Montgomery form).
   Proof<E> prove(HostSpan<const Int> witness, std::vector<Fr> a, std::vector<Fr> b, std::vector<Fr> c,
-                 const Blinding<Fr>& blinding, PhaseTimings* timings = nullptr) const {
-    check_witness(key_, witness);
-    check_evaluations(key_, a, b, c);
-    const auto start = Clock::now();
-    PhaseTimings t;
-    const Proof<E> proof = prove_from(witness, [&] { return Spans{a, b, c}; }, blinding, t);
-    t.wall = ms_since(start);
-    if (timings != nullptr) *timings = t;
-    return proof;
-  }
+                 const Blinding<Fr>& blinding, PhaseTimings* timings = nullptr) const;
 
   // One circuit of a batch: its full witness and its evaluations a, b, c on the domain (entry (b)).
   struct Assignment {
@@ -113,48 +73,10 @@ class Prover {
   // and the tail bases are gathered once; then each circuit runs the remaining phases with its own r
   // and s. The proofs equal those of prove() circuit by circuit. Timings are summed over the batch.
   std::vector<Proof<E>> prove_batch(std::vector<Assignment> circuits, const std::vector<Blinding<Fr>>& blindings,
-                                    PhaseTimings* timings = nullptr) const {
-    if (blindings.size() != circuits.size())
-      throw Error(Errc::size_mismatch, std::to_string(circuits.size()) + " circuits but " +
-                                           std::to_string(blindings.size()) + " blinding pairs");
-    for (const Assignment& x : circuits) {
-      check_witness(key_, x.witness);
-      check_evaluations(key_, x.a, x.b, x.c);
-    }
-    PhaseTimings t;
-    const auto start = Clock::now();
-    std::vector<Proof<E>> proofs;
-    if constexpr (kGpu) {
-      const DeviceKey key = device_key();
-      for (std::size_t k = 0; k < circuits.size(); ++k) {
-        Assignment& x = circuits[k];
-        proofs.push_back(prove_on_device(*key.use, x.witness, [&] { return Spans{x.a, x.b, x.c}; }, blindings[k], t));
-      }
-    } else {
-      std::vector<MsmSplit> all, priv;
-      for (const Assignment& x : circuits) {
-        all.push_back(prep_msm(x.witness, key_.num_public + 1, host()));
-        priv.push_back(prep_msm(private_wires(x.witness), 0, host()));
-      }
-      unify_splits(all, host());
-      unify_splits(priv, host());
-      const Gathered g = gather_tails(circuits.empty() ? nullptr : &all.front(), circuits.empty() ? nullptr : &priv.front());
-      t.prep_msm = ms_since(start);
-      for (std::size_t k = 0; k < circuits.size(); ++k) {
-        Assignment& x = circuits[k];
-        proofs.push_back(prove_on_host(x.witness, Spans{x.a, x.b, x.c}, blindings[k], all[k], priv[k], &g, t));
-      }
-    }
-    t.wall = ms_since(start);
-    if (timings != nullptr) *timings = t;
-    return proofs;
-  }
+                                    PhaseTimings* timings = nullptr) const;
 
   // The public inputs of a witness: wires 1 .. num_public.
-  std::vector<Int> public_inputs(HostSpan<const Int> witness) const {
-    check_witness(key_, witness);
-    return std::vector<Int>(witness.data + 1, witness.data + 1 + key_.num_public);
-  }
+  std::vector<Int> public_inputs(HostSpan<const Int> witness) const;
 
  private:
   static constexpr bool kGpu = is_gpu_backend_v<Backend>;
@@ -198,8 +120,10 @@ class Prover {
   };
 
   Gathered gather_tails(const MsmSplit* all, const MsmSplit* priv) const {
-    Gathered g{HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())), HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())),
-               HostVector<Affine<G1>>(HostAllocator<Affine<G1>>(host())), HostVector<Affine<G2>>(HostAllocator<Affine<G2>>(host()))};
+    const HostAllocator<Affine<G1>> g1(host());
+    const HostAllocator<Affine<G2>> g2(host());
+    Gathered g{HostVector<Affine<G1>>(g1), HostVector<Affine<G1>>(g1), HostVector<Affine<G1>>(g1),
+               HostVector<Affine<G2>>(g2)};
     if (all != nullptr && all->split) {
       g.a = gather(key_.a, all->tail, host());
       g.b_1 = gather(key_.b_1, all->tail, host());
@@ -240,8 +164,10 @@ class Prover {
   // Absent (nullptr_t) on the CPU backend, whose programs need not link a GPU library.
   using DeviceKeyType = std::conditional_t<kGpu, ResidentKey<E, Backend>, std::nullptr_t>;
 
-  std::unique_ptr<DeviceKeyType> make_device_key() const {
-    return std::make_unique<DeviceKeyType>(key_, config_.msm, config_.b_g2_msm == G2Placement::gpu);
+  // Templates, so that the CPU prover's explicit instantiation does not instantiate them.
+  template <class K = DeviceKeyType>
+  std::unique_ptr<K> make_device_key() const {
+    return std::make_unique<K>(key_, config_.msm, config_.b_g2_msm == G2Placement::gpu);
   }
 
   // The key on the device for one call: the prover's own (resident_key), else uploaded for the call.
@@ -249,6 +175,7 @@ class Prover {
     std::unique_ptr<DeviceKeyType> own;
     DeviceKeyType* use;
   };
+  template <class K = DeviceKeyType>
   DeviceKey device_key() const {
     if (resident_) return {nullptr, resident_.get()};
     DeviceKey k{make_device_key(), nullptr};
@@ -290,5 +217,117 @@ class Prover {
   ConstraintRows<Fr> a_rows_, b_rows_;
   std::unique_ptr<DeviceKeyType> resident_;  // GPU backends with resident_key only
 };
+
+// The entry points, defined outside the class so that they are not inline: with the instances below
+// declared extern, a program compiles none of them (an inline member would be compiled for inlining).
+
+template <class E, class Backend>
+Prover<E, Backend>::Prover(ProvingKeyView<E> key, ProverConfig config) : key_(key), config_(config) {
+    config_.msm.memory = config_.memory;
+    check_key(key_);
+    if (key.has_matrices()) {
+      a_rows_ = ConstraintRows<Fr>(key.a_matrix, key.domain_size());
+      b_rows_ = ConstraintRows<Fr>(key.b_matrix, key.domain_size());
+    }
+    if constexpr (kGpu) {
+      if (config_.resident_key) resident_ = make_device_key();
+    }
+  }
+
+template <class E, class Backend>
+Proof<E> Prover<E, Backend>::prove(HostSpan<const Int> witness, const Blinding<Fr>& blinding,
+                                   PhaseTimings* timings) const {
+    if (!key_.has_matrices())
+      throw Error(Errc::invalid_argument, "this proving key has no A and B matrices: pass the a, b, c evaluations");
+    check_witness(key_, witness);
+    PhaseTimings t;
+    Proof<E> proof;
+    Clock::time_point done;
+    const auto start = Clock::now();
+    {
+      Evaluations<Fr> e;
+      auto evaluate = [&] {
+        const auto t0 = Clock::now();
+        e = EvaluateBackend<Backend, Fr>::run(a_rows_, b_rows_, witness, key_.domain_size(), config_.threads, host());
+        t.evaluate += ms_since(t0);
+        return Spans{e.a, e.b, e.c};
+      };
+      proof = prove_from(witness, evaluate, blinding, t);
+      done = Clock::now();
+    }  // w, a, b, c go back to the memory policy here
+    t.release = ms_since(done);
+    t.wall = ms_since(start);
+    if (timings != nullptr) *timings = t;
+    return proof;
+  }
+
+template <class E, class Backend>
+Proof<E> Prover<E, Backend>::prove(HostSpan<const Int> witness, std::vector<Fr> a, std::vector<Fr> b,
+                                   std::vector<Fr> c, const Blinding<Fr>& blinding, PhaseTimings* timings) const {
+    check_witness(key_, witness);
+    check_evaluations(key_, a, b, c);
+    const auto start = Clock::now();
+    PhaseTimings t;
+    const Proof<E> proof = prove_from(witness, [&] { return Spans{a, b, c}; }, blinding, t);
+    t.wall = ms_since(start);
+    if (timings != nullptr) *timings = t;
+    return proof;
+  }
+
+template <class E, class Backend>
+std::vector<Proof<E>> Prover<E, Backend>::prove_batch(std::vector<Assignment> circuits,
+                                                      const std::vector<Blinding<Fr>>& blindings,
+                                                      PhaseTimings* timings) const {
+    if (blindings.size() != circuits.size())
+      throw Error(Errc::size_mismatch, std::to_string(circuits.size()) + " circuits but " +
+                                           std::to_string(blindings.size()) + " blinding pairs");
+    for (const Assignment& x : circuits) {
+      check_witness(key_, x.witness);
+      check_evaluations(key_, x.a, x.b, x.c);
+    }
+    PhaseTimings t;
+    const auto start = Clock::now();
+    std::vector<Proof<E>> proofs;
+    if constexpr (kGpu) {
+      const DeviceKey key = device_key();
+      for (std::size_t k = 0; k < circuits.size(); ++k) {
+        Assignment& x = circuits[k];
+        proofs.push_back(prove_on_device(*key.use, x.witness, [&] { return Spans{x.a, x.b, x.c}; }, blindings[k], t));
+      }
+    } else {
+      std::vector<MsmSplit> all, priv;
+      for (const Assignment& x : circuits) {
+        all.push_back(prep_msm(x.witness, key_.num_public + 1, host()));
+        priv.push_back(prep_msm(private_wires(x.witness), 0, host()));
+      }
+      unify_splits(all, host());
+      unify_splits(priv, host());
+      const Gathered g = gather_tails(circuits.empty() ? nullptr : &all.front(), circuits.empty() ? nullptr : &priv.front());
+      t.prep_msm = ms_since(start);
+      for (std::size_t k = 0; k < circuits.size(); ++k) {
+        Assignment& x = circuits[k];
+        proofs.push_back(prove_on_host(x.witness, Spans{x.a, x.b, x.c}, blindings[k], all[k], priv[k], &g, t));
+      }
+    }
+    t.wall = ms_since(start);
+    if (timings != nullptr) *timings = t;
+    return proofs;
+  }
+
+template <class E, class Backend>
+std::vector<typename Prover<E, Backend>::Int> Prover<E, Backend>::public_inputs(HostSpan<const Int> witness) const {
+    check_witness(key_, witness);
+    return std::vector<Int>(witness.data + 1, witness.data + 1 + key_.num_public);
+  }
+
+// The provers of both curves, compiled once in the backends' libraries (zkforge::cpu for Cpu, and
+// zkforge::cuda and zkforge::hip for their tags), so that a program using them compiles none of it.
+#define ZKFORGE_PROVER_INSTANCES(prefix, B)                \
+  prefix template class Prover<bls12_381::Engine, B>;      \
+  prefix template class Prover<bn254::Engine, B>;
+
+ZKFORGE_PROVER_INSTANCES(extern, Cpu)
+ZKFORGE_PROVER_INSTANCES(extern, Cuda)
+ZKFORGE_PROVER_INSTANCES(extern, Hip)
 
 }  // namespace zkforge::groth16

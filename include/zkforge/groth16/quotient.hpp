@@ -53,7 +53,8 @@ struct QuotientCoset {
 // A backend's quotient. The primary template only fails to compile, readably.
 template <class Backend, class Fr, class = void>
 struct QuotientBackend {
-  static_assert(backend_lacks_primitive_v<Backend>, "this backend has no Groth16 quotient (no QuotientBackend specialisation)");
+  static_assert(backend_lacks_primitive_v<Backend>,
+                "this backend has no Groth16 quotient (no QuotientBackend specialisation)");
 };
 
 template <class Fr>

@@ -20,6 +20,8 @@
 #include "zkforge/error.hpp"
 #include "zkforge/groth16/linear_combination.hpp"
 #include "zkforge/groth16/verifying_key.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
 #include "zkforge/pairing/pairing.hpp"
 #include "zkforge/pairing/subgroup.hpp"
 
@@ -87,5 +89,13 @@ template <class E>
 bool verify(const VerifyingKey<E>& vk, const PublicInputs<E>& inputs, const Proof<E>& proof) {
   return PreparedVerifyingKey<E>(vk).verify(inputs, proof);
 }
+
+// Both curves' verifiers, compiled once in zkforge::cpu (backends/cpu/groth16_instances.cpp).
+#define ZKFORGE_VERIFIER_INSTANCES(prefix, E)                                                              \
+  prefix template class PreparedVerifyingKey<E>;                                                           \
+  prefix template bool verify<E>(const VerifyingKey<E>&, const PublicInputs<E>&, const Proof<E>&);
+
+ZKFORGE_VERIFIER_INSTANCES(extern, bls12_381::Engine)
+ZKFORGE_VERIFIER_INSTANCES(extern, bn254::Engine)
 
 }  // namespace zkforge::groth16

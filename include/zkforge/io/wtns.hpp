@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "zkforge/field/bls12_381.hpp"
+#include "zkforge/field/bn254.hpp"
 #include "zkforge/io/binfile.hpp"
 
 namespace zkforge::snarkjs {
@@ -84,5 +86,13 @@ void write_wtns(const std::vector<typename Fr::Int>& witness, const std::string&
   w.end_section();
   w.save(path);
 }
+
+// Both curves' readers, compiled once in zkforge::cpu (backends/cpu/groth16_instances.cpp).
+#define ZKFORGE_WTNS_INSTANCES(prefix, Fr)                                      \
+  prefix template std::vector<Fr::Int> read_wtns<Fr>(const io::BinFile&);       \
+  prefix template std::vector<Fr::Int> read_wtns<Fr>(const std::string&);
+
+ZKFORGE_WTNS_INSTANCES(extern, bls12_381::Fr)
+ZKFORGE_WTNS_INSTANCES(extern, bn254::Fr)
 
 }  // namespace zkforge::snarkjs

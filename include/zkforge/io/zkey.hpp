@@ -26,6 +26,8 @@
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/io/binfile.hpp"
 #include "zkforge/io/decode_points.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
 #include "zkforge/pairing/subgroup.hpp"
 
 namespace zkforge::snarkjs {
@@ -348,5 +350,13 @@ void write_zkey(const groth16::ProvingKey<E>& key, const std::string& path) {
   w.end_section();
   w.save(path);
 }
+
+// Both curves' readers, compiled once in zkforge::cpu (backends/cpu/groth16_instances.cpp).
+#define ZKFORGE_ZKEY_INSTANCES(prefix, E)                                                               \
+  prefix template groth16::ProvingKey<E> read_zkey<E>(const io::BinFile&, SubgroupCheck);               \
+  prefix template groth16::ProvingKey<E> read_zkey<E>(const std::string&, SubgroupCheck);
+
+ZKFORGE_ZKEY_INSTANCES(extern, bls12_381::Engine)
+ZKFORGE_ZKEY_INSTANCES(extern, bn254::Engine)
 
 }  // namespace zkforge::snarkjs

@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   zkforge_srs_drop(srs);
 
   snprintf(path, sizeof path, "%s/missing.params", argv[1]);
-  CHECK(zkforge_srs_create(&srs, path, 1, &error) == ZKFORGE_ERROR_MALFORMED_FILE);
+  CHECK(zkforge_srs_create(&srs, path, 1, &error) == ZKFORGE_ERROR_IO);
   CHECK(strstr(error.message, "missing.params") != NULL);
   free(file.data);
   printf("c2 consumer: %s\n", failures == 0 ? "ok" : "FAILED");

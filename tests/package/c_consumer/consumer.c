@@ -128,7 +128,7 @@ static void test_prover(void) {
         ZKFORGE_ERROR_SIZE_MISMATCH);
   zkforge_prover_destroy(prover);
 
-  CHECK(zkforge_prover_create_zkey_file(&prover, "/nonexistent.zkey", NULL, &error) == ZKFORGE_ERROR_MALFORMED_FILE);
+  CHECK(zkforge_prover_create_zkey_file(&prover, "/nonexistent.zkey", NULL, &error) == ZKFORGE_ERROR_IO);
   CHECK(strstr(error.message, "/nonexistent.zkey") != NULL);
   options.device.backend = "vulkan";
   CHECK(zkforge_prover_create_zkey(&prover, wtns.data, wtns.size, &options, &error) != ZKFORGE_OK);

@@ -60,7 +60,7 @@ fn a_prover_is_shared_by_threads() {
 fn errors_carry_the_status_and_message() {
     let missing = Prover::from_zkey_file(&chain("bn128").join("missing.zkey"), &ProverOptions::default());
     let e = missing.err().expect("a missing key is an error");
-    assert_eq!(e.status, 8); // ZKFORGE_ERROR_MALFORMED_FILE
+    assert_eq!(e.status, 14); // ZKFORGE_ERROR_IO
     assert!(e.message.contains("missing.zkey"), "{}", e.message);
     let options = ProverOptions { backend: "vulkan".into(), ..ProverOptions::default() };
     let e = Prover::from_zkey_file(&chain("bn128").join("chain.zkey"), &options).err().unwrap();
