@@ -15,12 +15,23 @@ namespace zkforge::gpu {
 inline namespace ZKF_GPU_NS {
 
 // Host memory that the driver has page-locked (cudaHostAlloc'd or registered) can be copied from
-// directly and asynchronously; anything else goes through PinnedStaging.
+// directly and asynchronously; anything else goes through PinnedStaging. On NVIDIA GPUs the pointer's
+// attributes say so without an error for pageable memory (which compute-sanitizer would report);
+// ROCm 5.2 has no such query, so on AMD GPUs a failed hipHostGetFlags says it.
 inline bool is_pinned(const void* p) {
+#if defined(__HIP_PLATFORM_AMD__)
   unsigned flags = 0;
-  if (ZKF_GPU(HostGetFlags)(&flags, const_cast<void*>(p)) == ZKF_GPU(Success)) return true;
-  (void)ZKF_GPU(GetLastError)();
+  if (hipHostGetFlags(&flags, const_cast<void*>(p)) == hipSuccess) return true;
+  (void)hipGetLastError();
   return false;
+#else
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return attributes.type == cudaMemoryTypeHost;
+#endif
 }
 
 // The pinned host pool of a device's uploads (no cap: it holds the staging buffers).
