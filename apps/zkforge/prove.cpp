@@ -5,7 +5,6 @@
 #include <fmt/core.h>
 
 #include "backend_choice.hpp"
-#include "zkforge/backend/linked.hpp"
 #include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/gpu/device.hpp"
 #include "zkforge/gpu/memory.hpp"
@@ -85,11 +84,8 @@ void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCur
 
 template <class E>
 void prove_on_backend(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCurve curve, ProveReport& report) {
-  with_backend(o.backend, [&](auto backend) {
-    using B = decltype(backend);
-    if constexpr (is_gpu_backend_v<B>) gpu::select_device<B>(o.device);
-    prove_with<E, B>(o, zkey, curve, report);
-  });
+  gpu::with_backend_on_device(o.backend, o.device,
+                              [&](auto backend) { prove_with<E, decltype(backend)>(o, zkey, curve, report); });
 }
 
 }  // namespace

@@ -47,9 +47,7 @@ int current_device<Backend>() {
 template <>
 DeviceMemoryInfo device_memory_info<Backend>(int device) {
   const DeviceGuard guard(device);
-  DeviceMemoryInfo m;
-  check(ZKF_GPU(MemGetInfo)(&m.free_bytes, &m.total_bytes), "MemGetInfo");
-  return m;
+  return memory_info();
 }
 
 template <>

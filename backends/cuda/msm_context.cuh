@@ -30,7 +30,7 @@ struct MsmContext<B, C>::Impl {
   // the difference), for a message that says how much is missing.
   static std::size_t reserve(std::size_t count, gpu::DeviceResource& pool) {
     const std::size_t bytes = count * (sizeof(gpu::DevicePoint<C>) + 1);
-    const gpu::MemoryInfo m = gpu::memory_info();
+    const gpu::DeviceMemoryInfo m = gpu::memory_info();
     if (bytes > m.free_bytes) {
       pool.flush();
       pool.trim();

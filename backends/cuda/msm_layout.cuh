@@ -105,7 +105,7 @@ template <class BytesOf>
 std::size_t fit_piece(const Session& s, std::size_t n, std::size_t limit, BytesOf bytes_of, const char* what) {
   if (s.pool.stats().pending_bytes != 0 && bytes_of(std::min(n, limit)) + kReserveBytes > memory_info().free_bytes)
     s.pool.flush();
-  const MemoryInfo m = memory_info();
+  const DeviceMemoryInfo m = memory_info();
   const std::size_t idle = s.pool.stats().idle_bytes;
   const std::size_t budget = m.free_bytes + idle > kReserveBytes ? m.free_bytes + idle - kReserveBytes : 0;
   std::size_t piece = std::min(n, limit);

@@ -26,37 +26,24 @@ __global__ void quotient_kernel(F* a, const F* b, const F* c, F scale, std::size
 // The quotient of host a, b, c, left in da (n elements on s.device); enqueued on s.stream.
 template <class F>
 void quotient_on_device(Session& s, F* da, HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c,
-                        const groth16::QuotientCoset<F>& coset, RootConvention roots) {
+                        const groth16::QuotientCoset<F>& coset) {
   const std::size_t n = a.size;
   Buffer<F> db(s.pool, n, s.stream), dc(s.pool, n, s.stream);
   OwnedStream copies;
   OwnedEvent allocated, uploaded;
   allocated.record(s.stream);
   allocated.await_on(copies.get());
-  NttConfig<F> coefficients;
-  coefficients.direction = NttDirection::inverse;
-  coefficients.order = NttOrder::NR;
-  coefficients.convention = roots;
-  NttConfig<F> onto_coset = coefficients;
-  onto_coset.direction = NttDirection::forward;
-  onto_coset.order = NttOrder::RN;
-  onto_coset.coset = coset.shift;
   const std::pair<F*, const F*> columns[] = {{da, a.data}, {db.data(), b.data}, {dc.data(), c.data}};
   for (const auto& [on_device, host] : columns) {
     upload_bytes(s.device, on_device, host, n * sizeof(F), copies.get());
     uploaded.record(copies.get());
     uploaded.await_on(s.stream);
-    ntt_on_device(s, on_device, n, coefficients);
-    ntt_on_device(s, on_device, n, onto_coset);
+    ntt_on_device(s, on_device, n, coset.into_coefficients);
+    ntt_on_device(s, on_device, n, coset.onto_coset);
   }
   quotient_kernel<F><<<blocks_for(n, kNttBlock), kNttBlock, 0, s.stream>>>(da, db.data(), dc.data(), coset.scale, n);
   check_launch("quotient_kernel");
-  if (coset.to_coefficients) {
-    NttConfig<F> back = coefficients;
-    back.order = NttOrder::NN;
-    back.coset = coset.shift;
-    ntt_on_device(s, da, n, back);
-  }
+  if (coset.to_coefficients) ntt_on_device(s, da, n, coset.from_coset);
 }
 
 }  // namespace ZKF_GPU_NS
@@ -73,7 +60,7 @@ void QuotientBackend<B, F, if_gpu<B>>::run(HostSpan<F> a, HostSpan<const F> b, H
   gpu::OwnedStream stream;
   gpu::Session s = gpu::session_on(device, stream.get(), config.memory);
   gpu::Buffer<F> da(s.pool, n, s.stream);
-  gpu::quotient_on_device(s, da.data(), HostSpan<const F>(a.data, n), b, c, coset, config.roots);
+  gpu::quotient_on_device(s, da.data(), HostSpan<const F>(a.data, n), b, c, coset);
   gpu::copy_to_host(a.data, da.data(), n * sizeof(F), s.stream);
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "quotient kernels");
 }
@@ -90,7 +77,7 @@ void QuotientBackend<B, F, if_gpu<B>>::to_device(HostSpan<const F> a, HostSpan<c
   // Computed in out itself when it holds all n values, else in a buffer of the call's.
   gpu::Buffer<F> whole(s.pool, out.size == n ? 0 : n, s.stream);
   F* da = out.size == n ? out.data : whole.data();
-  gpu::quotient_on_device(s, da, a, b, c, coset, config.roots);
+  gpu::quotient_on_device(s, da, a, b, c, coset);
   if (da != out.data && out.size > 0)
     gpu::check(ZKF_GPU(MemcpyAsync)(out.data, da, out.size * sizeof(F), ZKF_GPU(MemcpyDeviceToDevice), s.stream),
                "MemcpyAsync (quotient to its output)");

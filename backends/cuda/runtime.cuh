@@ -17,6 +17,7 @@
 #include "zkforge/arch/macros.hpp"
 #include "zkforge/backend/tags.hpp"
 #include "zkforge/error.hpp"
+#include "zkforge/gpu/device.hpp"
 
 namespace zkforge::gpu {
 inline namespace ZKF_GPU_NS {
@@ -47,11 +48,8 @@ inline int device_count() {
 }
 
 // Free and total bytes of the current device.
-struct MemoryInfo {
-  std::size_t free_bytes = 0, total_bytes = 0;
-};
-inline MemoryInfo memory_info() {
-  MemoryInfo m;
+inline DeviceMemoryInfo memory_info() {
+  DeviceMemoryInfo m;
   check(ZKF_GPU(MemGetInfo)(&m.free_bytes, &m.total_bytes), "MemGetInfo");
   return m;
 }

@@ -53,19 +53,10 @@ inline Target target_of(const zkforge_device* device) {
   return t;
 }
 
-// Makes the target's GPU current on the calling thread (GPU calls run on the current device).
-inline void make_current(const Target& t) {
-  with_backend(t.backend, [&](auto tag) {
-    using B = decltype(tag);
-    if constexpr (is_gpu_backend_v<B>) gpu::select_device<B>(t.index);
-  });
-}
-
 // f(tag) with the backend tag of a checked target, its device made current first.
 template <class F>
 decltype(auto) on_backend(const Target& t, F&& f) {
-  make_current(t);
-  return with_backend(t.backend, std::forward<F>(f));
+  return gpu::with_backend_on_device(t.backend, t.index, std::forward<F>(f));
 }
 
 // The MemoryPolicy of a zkforge_memory_policy; Error(invalid_argument) for another value.

@@ -21,7 +21,7 @@ class BackendProver final : public ProverImpl<E> {
       : key_(std::move(key)), target_(std::move(target)), prover_(*key_, config) {}
 
   groth16::Proof<E> prove(HostSpan<const Int> witness) const override {
-    make_current(target_);
+    make_current();
     return prover_.prove(witness, groth16::draw_blinding<Fr>());
   }
 
@@ -30,13 +30,18 @@ class BackendProver final : public ProverImpl<E> {
     std::vector<typename groth16::Prover<E, Backend>::Assignment> batch;
     for (Circuit<E>& c : circuits)
       batch.push_back({host_span(c.witness), std::move(c.a), std::move(c.b), std::move(c.c)});
-    make_current(target_);
+    make_current();
     return prover_.prove_batch(std::move(batch), blindings);
   }
 
   std::vector<Int> public_inputs(HostSpan<const Int> witness) const override { return prover_.public_inputs(witness); }
 
  private:
+  // GPU calls run on the calling thread's current device: the target's, made current per call.
+  void make_current() const {
+    if constexpr (is_gpu_backend_v<Backend>) gpu::select_device<Backend>(target_.index);
+  }
+
   SharedKey<E> key_;  // before prover_, which views it
   Target target_;
   groth16::Prover<E, Backend> prover_;

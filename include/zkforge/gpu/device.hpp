@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 
+#include "zkforge/backend/linked.hpp"
 #include "zkforge/backend/tags.hpp"
 
 namespace zkforge::gpu {
@@ -34,5 +35,14 @@ struct DeviceMemoryInfo {
 // Free and total bytes of the device, as the driver reports them.
 template <class B>
 DeviceMemoryInfo device_memory_info(int device);
+
+// f(tag) for the backend called `name` (with_backend), on a GPU with device `index` made current first.
+template <class F>
+decltype(auto) with_backend_on_device(const std::string& name, int index, F&& f) {
+  return with_backend(name, [&](auto tag) -> decltype(auto) {
+    if constexpr (is_gpu_backend_v<decltype(tag)>) select_device<decltype(tag)>(index);
+    return f(tag);
+  });
+}
 
 }  // namespace zkforge::gpu

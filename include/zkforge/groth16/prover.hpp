@@ -89,11 +89,6 @@ class Prover {
   HostResource& host() const { return host_resource(config_.memory); }
   QuotientConfig quotient_config() const { return {key_.h_convention, key_.roots, config_.threads, config_.memory}; }
 
-  // The witness past wire 0 and the public inputs (L's scalars).
-  HostSpan<const Int> private_wires(HostSpan<const Int> witness) const {
-    return witness.subspan(key_.num_public + 1, witness.size - key_.num_public - 1);
-  }
-
   // Every phase but evaluate's own work, which `evaluate` (returning Spans) does when called.
   template <class Evaluate>
   Proof<E> prove_from(HostSpan<const Int> witness, Evaluate&& evaluate, const Blinding<Fr>& blinding,
@@ -105,7 +100,7 @@ class Prover {
       const Spans e = evaluate();
       const auto t0 = Clock::now();
       const MsmSplit all = prep_msm(witness, key_.num_public + 1, host());
-      const MsmSplit priv = prep_msm(private_wires(witness), 0, host());
+      const MsmSplit priv = prep_msm(private_wires(witness, key_.num_public), 0, host());
       t.prep_msm += ms_since(t0);
       return prove_on_host(witness, e, blinding, all, priv, nullptr, t);
     }
@@ -149,8 +144,8 @@ class Prover {
                        tail_of(&Gathered::a, all));
     sums.b_1 = split_msm(Backend{}, key_.b_1, witness, all, msm_config, t.batch_add, t.tail_msm, host(),
                          tail_of(&Gathered::b_1, all));
-    sums.l = split_msm(Backend{}, key_.l, private_wires(witness), priv, msm_config, t.batch_add, t.tail_msm, host(),
-                       tail_of(&Gathered::l, priv));
+    sums.l = split_msm(Backend{}, key_.l, private_wires(witness, key_.num_public), priv, msm_config, t.batch_add,
+                       t.tail_msm, host(), tail_of(&Gathered::l, priv));
     sums.b_2 = split_msm(Backend{}, key_.b_2, witness, all, msm_config, t.batch_add, t.b_g2_msm, host(),
                          tail_of(&Gathered::b_2, all));
     t0 = Clock::now();
@@ -223,102 +218,102 @@ class Prover {
 
 template <class E, class Backend>
 Prover<E, Backend>::Prover(ProvingKeyView<E> key, ProverConfig config) : key_(key), config_(config) {
-    config_.msm.memory = config_.memory;
-    check_key(key_);
-    if (key.has_matrices()) {
-      a_rows_ = ConstraintRows<Fr>(key.a_matrix, key.domain_size());
-      b_rows_ = ConstraintRows<Fr>(key.b_matrix, key.domain_size());
-    }
-    if constexpr (kGpu) {
-      if (config_.resident_key) resident_ = make_device_key();
-    }
+  config_.msm.memory = config_.memory;
+  check_key(key_);
+  if (key.has_matrices()) {
+    a_rows_ = ConstraintRows<Fr>(key.a_matrix, key.domain_size());
+    b_rows_ = ConstraintRows<Fr>(key.b_matrix, key.domain_size());
   }
+  if constexpr (kGpu) {
+    if (config_.resident_key) resident_ = make_device_key();
+  }
+}
 
 template <class E, class Backend>
 Proof<E> Prover<E, Backend>::prove(HostSpan<const Int> witness, const Blinding<Fr>& blinding,
                                    PhaseTimings* timings) const {
-    if (!key_.has_matrices())
-      throw Error(Errc::invalid_argument, "this proving key has no A and B matrices: pass the a, b, c evaluations");
-    check_witness(key_, witness);
-    PhaseTimings t;
-    Proof<E> proof;
-    Clock::time_point done;
-    const auto start = Clock::now();
-    {
-      Evaluations<Fr> e;
-      auto evaluate = [&] {
-        const auto t0 = Clock::now();
-        e = EvaluateBackend<Backend, Fr>::run(a_rows_, b_rows_, witness, key_.domain_size(), config_.threads, host());
-        t.evaluate += ms_since(t0);
-        return Spans{e.a, e.b, e.c};
-      };
-      proof = prove_from(witness, evaluate, blinding, t);
-      done = Clock::now();
-    }  // w, a, b, c go back to the memory policy here
-    t.release = ms_since(done);
-    t.wall = ms_since(start);
-    if (timings != nullptr) *timings = t;
-    return proof;
-  }
+  if (!key_.has_matrices())
+    throw Error(Errc::invalid_argument, "this proving key has no A and B matrices: pass the a, b, c evaluations");
+  check_witness(key_, witness);
+  PhaseTimings t;
+  Proof<E> proof;
+  Clock::time_point done;
+  const auto start = Clock::now();
+  {
+    Evaluations<Fr> e;
+    auto evaluate = [&] {
+      const auto t0 = Clock::now();
+      e = EvaluateBackend<Backend, Fr>::run(a_rows_, b_rows_, witness, key_.domain_size(), config_.threads, host());
+      t.evaluate += ms_since(t0);
+      return Spans{e.a, e.b, e.c};
+    };
+    proof = prove_from(witness, evaluate, blinding, t);
+    done = Clock::now();
+  }  // w, a, b, c go back to the memory policy here
+  t.release = ms_since(done);
+  t.wall = ms_since(start);
+  if (timings != nullptr) *timings = t;
+  return proof;
+}
 
 template <class E, class Backend>
 Proof<E> Prover<E, Backend>::prove(HostSpan<const Int> witness, std::vector<Fr> a, std::vector<Fr> b,
                                    std::vector<Fr> c, const Blinding<Fr>& blinding, PhaseTimings* timings) const {
-    check_witness(key_, witness);
-    check_evaluations(key_, a, b, c);
-    const auto start = Clock::now();
-    PhaseTimings t;
-    const Proof<E> proof = prove_from(witness, [&] { return Spans{a, b, c}; }, blinding, t);
-    t.wall = ms_since(start);
-    if (timings != nullptr) *timings = t;
-    return proof;
-  }
+  check_witness(key_, witness);
+  check_evaluations(key_, a, b, c);
+  const auto start = Clock::now();
+  PhaseTimings t;
+  const Proof<E> proof = prove_from(witness, [&] { return Spans{a, b, c}; }, blinding, t);
+  t.wall = ms_since(start);
+  if (timings != nullptr) *timings = t;
+  return proof;
+}
 
 template <class E, class Backend>
 std::vector<Proof<E>> Prover<E, Backend>::prove_batch(std::vector<Assignment> circuits,
                                                       const std::vector<Blinding<Fr>>& blindings,
                                                       PhaseTimings* timings) const {
-    if (blindings.size() != circuits.size())
-      throw Error(Errc::size_mismatch, std::to_string(circuits.size()) + " circuits but " +
-                                           std::to_string(blindings.size()) + " blinding pairs");
-    for (const Assignment& x : circuits) {
-      check_witness(key_, x.witness);
-      check_evaluations(key_, x.a, x.b, x.c);
-    }
-    PhaseTimings t;
-    const auto start = Clock::now();
-    std::vector<Proof<E>> proofs;
-    if constexpr (kGpu) {
-      const DeviceKey key = device_key();
-      for (std::size_t k = 0; k < circuits.size(); ++k) {
-        Assignment& x = circuits[k];
-        proofs.push_back(prove_on_device(*key.use, x.witness, [&] { return Spans{x.a, x.b, x.c}; }, blindings[k], t));
-      }
-    } else {
-      std::vector<MsmSplit> all, priv;
-      for (const Assignment& x : circuits) {
-        all.push_back(prep_msm(x.witness, key_.num_public + 1, host()));
-        priv.push_back(prep_msm(private_wires(x.witness), 0, host()));
-      }
-      unify_splits(all, host());
-      unify_splits(priv, host());
-      const Gathered g = gather_tails(circuits.empty() ? nullptr : &all.front(), circuits.empty() ? nullptr : &priv.front());
-      t.prep_msm = ms_since(start);
-      for (std::size_t k = 0; k < circuits.size(); ++k) {
-        Assignment& x = circuits[k];
-        proofs.push_back(prove_on_host(x.witness, Spans{x.a, x.b, x.c}, blindings[k], all[k], priv[k], &g, t));
-      }
-    }
-    t.wall = ms_since(start);
-    if (timings != nullptr) *timings = t;
-    return proofs;
+  if (blindings.size() != circuits.size())
+    throw Error(Errc::size_mismatch, std::to_string(circuits.size()) + " circuits but " +
+                                         std::to_string(blindings.size()) + " blinding pairs");
+  for (const Assignment& x : circuits) {
+    check_witness(key_, x.witness);
+    check_evaluations(key_, x.a, x.b, x.c);
   }
+  PhaseTimings t;
+  const auto start = Clock::now();
+  std::vector<Proof<E>> proofs;
+  if constexpr (kGpu) {
+    const DeviceKey key = device_key();
+    for (std::size_t k = 0; k < circuits.size(); ++k) {
+      Assignment& x = circuits[k];
+      proofs.push_back(prove_on_device(*key.use, x.witness, [&] { return Spans{x.a, x.b, x.c}; }, blindings[k], t));
+    }
+  } else {
+    std::vector<MsmSplit> all, priv;
+    for (const Assignment& x : circuits) {
+      all.push_back(prep_msm(x.witness, key_.num_public + 1, host()));
+      priv.push_back(prep_msm(private_wires(x.witness, key_.num_public), 0, host()));
+    }
+    unify_splits(all, host());
+    unify_splits(priv, host());
+    const Gathered g = gather_tails(circuits.empty() ? nullptr : &all.front(), circuits.empty() ? nullptr : &priv.front());
+    t.prep_msm = ms_since(start);
+    for (std::size_t k = 0; k < circuits.size(); ++k) {
+      Assignment& x = circuits[k];
+      proofs.push_back(prove_on_host(x.witness, Spans{x.a, x.b, x.c}, blindings[k], all[k], priv[k], &g, t));
+    }
+  }
+  t.wall = ms_since(start);
+  if (timings != nullptr) *timings = t;
+  return proofs;
+}
 
 template <class E, class Backend>
 std::vector<typename Prover<E, Backend>::Int> Prover<E, Backend>::public_inputs(HostSpan<const Int> witness) const {
-    check_witness(key_, witness);
-    return std::vector<Int>(witness.data + 1, witness.data + 1 + key_.num_public);
-  }
+  check_witness(key_, witness);
+  return std::vector<Int>(witness.data + 1, witness.data + 1 + key_.num_public);
+}
 
 // The provers of both curves, compiled once in the backends' libraries (zkforge::cpu for Cpu, and
 // zkforge::cuda and zkforge::hip for their tags), so that a program using them compiles none of it.

@@ -75,6 +75,12 @@ struct ProvingKey {
 // and matrix a span over memory that the caller owns and keeps alive — a ProvingKey's vectors (the
 // implicit conversion), or pinned or mapped memory of the caller's laid out as the element types
 // (Affine points, MatrixEntry), so that a key of tens of gigabytes is never copied to be proved with.
+// The witness past wire 0 and the public inputs: L's scalars, on the host or a device.
+template <class Span>
+Span private_wires(Span witness, std::size_t num_public) {
+  return witness.subspan(num_public + 1, witness.size - num_public - 1);
+}
+
 template <class E>
 struct ProvingKeyView {
   using G1 = Affine<typename E::G1>;

@@ -34,11 +34,14 @@ struct QuotientConfig {
 };
 
 // The coset a quotient of n values is evaluated on, 1 / Z there (Z = x^n - 1), the scale of ab - c
-// (1 / Z in the monomial basis, else 1) and whether h goes back to coefficients (monomial basis).
+// (1 / Z in the monomial basis, else 1), whether h goes back to coefficients (monomial basis), and the
+// three transforms every backend runs: to coefficients (inverse, natural -> bit-reversed), onto the
+// coset (bit-reversed -> natural) and, for the monomial basis, back from the coset (natural -> natural).
 template <class Fr>
 struct QuotientCoset {
   Fr shift, z_inverse, scale;
   bool to_coefficients;
+  NttConfig<Fr> into_coefficients, onto_coset, from_coset;
   QuotientCoset(std::size_t n, const QuotientConfig& config)
       : to_coefficients(config.convention == HConvention::monomial) {
     std::size_t log_n = 0;
@@ -47,6 +50,18 @@ struct QuotientCoset {
                                                                  : Fr::generator();
     z_inverse = (shift.pow(Fr::Int::from_u64(n)) - Fr::one()).inverse();
     scale = to_coefficients ? z_inverse : Fr::one();
+    into_coefficients.direction = NttDirection::inverse;
+    into_coefficients.order = NttOrder::NR;
+    into_coefficients.convention = config.roots;
+    into_coefficients.threads = config.threads;
+    into_coefficients.memory = config.memory;
+    onto_coset = into_coefficients;
+    onto_coset.direction = NttDirection::forward;
+    onto_coset.order = NttOrder::RN;
+    onto_coset.coset = shift;
+    from_coset = into_coefficients;
+    from_coset.order = NttOrder::NN;
+    from_coset.coset = shift;
   }
 };
 
@@ -62,18 +77,9 @@ struct QuotientBackend<Cpu, Fr> {
   static void run(HostSpan<Fr> a, HostSpan<Fr> b, HostSpan<Fr> c, const QuotientCoset<Fr>& coset,
                   const QuotientConfig& config) {
     const std::size_t n = a.size;
-    NttConfig<Fr> to_coefficients;
-    to_coefficients.direction = NttDirection::inverse;
-    to_coefficients.order = NttOrder::NR;
-    to_coefficients.convention = config.roots;
-    to_coefficients.threads = config.threads;
-    NttConfig<Fr> to_coset = to_coefficients;
-    to_coset.direction = NttDirection::forward;
-    to_coset.order = NttOrder::RN;
-    to_coset.coset = coset.shift;
     for (const HostSpan<Fr>& x : {a, b, c}) {
-      ntt(Cpu{}, x, to_coefficients);
-      ntt(Cpu{}, x, to_coset);
+      ntt(Cpu{}, x, coset.into_coefficients);
+      ntt(Cpu{}, x, coset.onto_coset);
     }
     ThreadPool& pool = cpu_pool(config.threads);
     if (!coset.to_coefficients) {
@@ -86,10 +92,7 @@ struct QuotientBackend<Cpu, Fr> {
     pool.parallel_for(n, [&](std::size_t lo, std::size_t hi) {
       for (std::size_t i = lo; i < hi; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inverse;
     }, 4096);
-    NttConfig<Fr> back = to_coefficients;
-    back.order = NttOrder::NN;
-    back.coset = coset.shift;
-    ntt(Cpu{}, a, back);
+    ntt(Cpu{}, a, coset.from_coset);
   }
 };
 

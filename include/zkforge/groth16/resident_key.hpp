@@ -55,7 +55,7 @@ class ResidentKey {
     t0 = Clock::now();
     sums.a = a_.run(all);
     sums.b_1 = b_1_.run(all);
-    sums.l = l_.run(all.subspan(num_public_ + 1, all.size - num_public_ - 1));
+    sums.l = l_.run(private_wires(all, num_public_));
     t.tail_msm += ms_since(t0);
   }
 

@@ -59,12 +59,6 @@ class SizePool {
     idle_bytes_ += size;
   }
 
-  // The size of a block handed out (at least what was asked for).
-  std::size_t block_size(void* p) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return block_size_.at(p);
-  }
-
   // Frees every idle block.
   void trim() {
     std::lock_guard<std::mutex> lock(mutex_);
