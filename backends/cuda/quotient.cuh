@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Groth16's quotient on a GPU (groth16/quotient.hpp's QuotientBackend for this translation unit's
-// tag): a, b and c uploaded once, each on a stream of its own beside the NTTs of the column before;
-// each taken to coefficients and onto the coset by the NTT's device transform (ntt.cuh); then
-// a = (a b - c) scale in one kernel, and for the monomial basis a back from the coset. The result
-// comes back to the host, or stays on the device for the H MSM.
+// tag): a, b and c uploaded once, each on a stream of its own beside the NTTs of the column before,
+// or already on the device (evaluated there); each taken to coefficients and onto the coset by the
+// NTT's device transform (ntt.cuh); then a = (a b - c) scale in one kernel, and for the monomial
+// basis a back from the coset. The result comes back to the host, or stays on the device for the H MSM.
 #pragma once
 
 #include <string>
@@ -23,6 +23,22 @@ __global__ void quotient_kernel(F* a, const F* b, const F* c, F scale, std::size
   if (i < n) a[i] = (a[i] * b[i] - c[i]) * scale;
 }
 
+// One column taken to coefficients and onto the coset, in place; enqueued on s.stream.
+template <class F>
+void onto_coset(Session& s, F* column, std::size_t n, const groth16::QuotientCoset<F>& coset) {
+  ntt_on_device(s, column, n, coset.into_coefficients);
+  ntt_on_device(s, column, n, coset.onto_coset);
+}
+
+// da <- the quotient of the columns da, db, dc on the coset; enqueued on s.stream.
+template <class F>
+void combine_on_coset(Session& s, F* da, const F* db, const F* dc, std::size_t n,
+                      const groth16::QuotientCoset<F>& coset) {
+  quotient_kernel<F><<<blocks_for(n, kNttBlock), kNttBlock, 0, s.stream>>>(da, db, dc, coset.scale, n);
+  check_launch("quotient_kernel");
+  if (coset.to_coefficients) ntt_on_device(s, da, n, coset.from_coset);
+}
+
 // The quotient of host a, b, c, left in da (n elements on s.device); enqueued on s.stream.
 template <class F>
 void quotient_on_device(Session& s, F* da, HostSpan<const F> a, HostSpan<const F> b, HostSpan<const F> c,
@@ -38,12 +54,9 @@ void quotient_on_device(Session& s, F* da, HostSpan<const F> a, HostSpan<const F
     upload_bytes(s.device, on_device, host, n * sizeof(F), copies.get());
     uploaded.record(copies.get());
     uploaded.await_on(s.stream);
-    ntt_on_device(s, on_device, n, coset.into_coefficients);
-    ntt_on_device(s, on_device, n, coset.onto_coset);
+    onto_coset(s, on_device, n, coset);
   }
-  quotient_kernel<F><<<blocks_for(n, kNttBlock), kNttBlock, 0, s.stream>>>(da, db.data(), dc.data(), coset.scale, n);
-  check_launch("quotient_kernel");
-  if (coset.to_coefficients) ntt_on_device(s, da, n, coset.from_coset);
+  combine_on_coset(s, da, db.data(), dc.data(), n, coset);
 }
 
 }  // namespace ZKF_GPU_NS
@@ -81,6 +94,19 @@ void QuotientBackend<B, F, if_gpu<B>>::to_device(HostSpan<const F> a, HostSpan<c
   if (da != out.data && out.size > 0)
     gpu::check(ZKF_GPU(MemcpyAsync)(out.data, da, out.size * sizeof(F), ZKF_GPU(MemcpyDeviceToDevice), s.stream),
                "MemcpyAsync (quotient to its output)");
+  gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "quotient kernels");
+}
+
+template <class B, class F>
+void QuotientBackend<B, F, if_gpu<B>>::on_device(DeviceSpan<B, F> a, DeviceSpan<B, F> b, DeviceSpan<B, F> c,
+                                                 const QuotientCoset<F>& coset, const QuotientConfig& config) {
+  static_assert(std::is_same_v<B, gpu::Backend>, "a GPU backend's source defines its own tag's primitives");
+  const gpu::DeviceGuard guard(a.device);
+  gpu::OwnedStream stream;
+  gpu::Session s = gpu::session_on(a.device, stream.get(), config.memory);
+  F* const columns[] = {a.data, b.data, c.data};
+  for (F* column : columns) gpu::onto_coset(s, column, a.size, coset);
+  gpu::combine_on_coset(s, a.data, b.data, c.data, a.size, coset);
   gpu::check(ZKF_GPU(StreamSynchronize)(s.stream), "quotient kernels");
 }
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Groth16 on every GPU backend linked (CUDA, HIP or both): the quotient on the device equals the
+// Groth16 on every GPU backend linked (CUDA, HIP or both): evaluate on the device equals the CPU's on
+// matrices with rows of every awkward length, in any entry order; the quotient on the device equals the
 // CPU's in both H and both root conventions; with the same blinding r, s the prover gives the CPU
 // prover's proof, bit for bit, on snarkjs' keys of both curves and on monomial-basis keys of the
 // insecure test setup, with the key resident on the device or streamed per proof, b_g2_msm on the
 // GPU or on the CPU's threads, one circuit or a batch, and the proofs verify.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -73,6 +75,77 @@ TEMPLATE_LIST_TEST_CASE("the quotient on the GPU equals the CPU's", "[gpu][ntt][
       }
     }
   }
+}
+
+// A matrix of `rows` rows over `wires` wires whose row lengths are the awkward ones for runs of entries:
+// empty rows, single entries, lengths around the kernels' run of 16 and its multiples, a public
+// input's row of one entry on its own wire, the constant wire, repeated (row, signal) pairs, and one
+// row longer than many runs; the entries in row order or shuffled.
+template <class Fr, class Rng>
+std::vector<groth16::MatrixEntry<Fr>> awkward_matrix(std::size_t rows, std::size_t wires, bool shuffled, Rng& rng) {
+  std::vector<groth16::MatrixEntry<Fr>> m;
+  const std::size_t lengths[] = {0, 1, 0, 0, 15, 16, 17, 31, 32, 33, 2, 0, 48, 1, 5, 3};
+  std::uniform_int_distribution<std::size_t> wire(0, wires - 1);
+  for (std::size_t row = 0; row < rows; ++row) {
+    std::size_t length = lengths[row % 16];
+    if (row == rows / 2) length = 16 * 40 + 7;  // one long row
+    for (std::size_t k = 0; k < length; ++k) {
+      const std::size_t signal = k % 7 == 3 ? 0 : (k % 11 == 5 && k > 0 ? m.back().signal : wire(rng));
+      m.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(signal), Fr::random(rng)});
+    }
+  }
+  if (shuffled) std::shuffle(m.begin(), m.end(), rng);
+  return m;
+}
+
+TEMPLATE_LIST_TEST_CASE("evaluate on the GPU equals the CPU's on rows of every awkward length", "[gpu][groth16][evaluate]",
+                        ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  using Int = typename F::Int;
+  auto rng = test::rng_for(85);
+  for (const std::size_t rows : {1, 2, 16, 100, 1024, 4099}) {
+    for (const bool shuffled : {false, true}) {
+      const std::size_t wires = rows + 3;
+      const auto a_matrix = awkward_matrix<F>(rows, wires, shuffled, rng);
+      const auto b_matrix = awkward_matrix<F>(rows, wires, !shuffled, rng);
+      std::vector<Int> w(wires);
+      w[0] = Int::from_u64(1);
+      for (std::size_t i = 1; i < wires; ++i) w[i] = F::random(rng).to_int();
+      w[wires - 1] = (F::zero() - F::one()).to_int();  // r - 1
+      const auto cpu = groth16::EvaluateBackend<Cpu, F>::run(
+          groth16::ConstraintRows<F>(host_span(a_matrix), rows), groth16::ConstraintRows<F>(host_span(b_matrix), rows),
+          host_span(w), rows, 0, host_resource(MemoryPolicy::synchronous));
+      using Device = groth16::EvaluateBackend<B, F>;
+      const auto da = Device::upload(host_span(a_matrix), rows, MemoryPolicy::pooled, 0);
+      const auto db = Device::upload(host_span(b_matrix), rows, MemoryPolicy::pooled, 0);
+      DeviceArray<B, Int> dw(MemoryPolicy::pooled, 0, wires);
+      dw.upload(host_span(w));
+      DeviceArray<B, F> a(MemoryPolicy::pooled, 0, rows), b(MemoryPolicy::pooled, 0, rows), c(MemoryPolicy::pooled, 0, rows);
+      Device::run(da, db, dw.span(wires), a.span(), b.span(), c.span(), MemoryPolicy::pooled);
+      std::vector<F> ga(rows), gb(rows), gc(rows);
+      a.download(HostSpan<F>(ga));
+      b.download(HostSpan<F>(gb));
+      c.download(HostSpan<F>(gc));
+      INFO(rows << " rows, " << a_matrix.size() << " and " << b_matrix.size() << " entries"
+                << (shuffled ? ", A shuffled" : ", B shuffled"));
+      CHECK(ga == std::vector<F>(cpu.a.begin(), cpu.a.end()));
+      CHECK(gb == std::vector<F>(cpu.b.begin(), cpu.b.end()));
+      CHECK(gc == std::vector<F>(cpu.c.begin(), cpu.c.end()));
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("evaluate on the GPU refuses spans of other sizes", "[gpu][groth16][evaluate]", LinkedGpuBackends) {
+  using B = TestType;
+  using F = bn254::Fr;
+  const std::vector<groth16::MatrixEntry<F>> m{{0, 0, F::one()}};
+  const auto dm = groth16::EvaluateBackend<B, F>::upload(host_span(m), 4, MemoryPolicy::pooled, 0);
+  DeviceArray<B, F::Int> w(MemoryPolicy::pooled, 0, 1);
+  DeviceArray<B, F> a(MemoryPolicy::pooled, 0, 4), b(MemoryPolicy::pooled, 0, 4), c(MemoryPolicy::pooled, 0, 3);
+  CHECK(test::error_thrown_by([&] {
+          groth16::EvaluateBackend<B, F>::run(dm, dm, w.span(1), a.span(), b.span(), c.span(), MemoryPolicy::pooled);
+        }).code() == Errc::size_mismatch);
 }
 
 TEMPLATE_LIST_TEST_CASE("the GPU prover gives the CPU prover's proof for the same r and s", "[gpu][groth16]", Engines) {

@@ -28,6 +28,11 @@ class DeviceArray {
   }
   DeviceArray(const DeviceArray&) = delete;
   DeviceArray& operator=(const DeviceArray&) = delete;
+  DeviceArray(DeviceArray&& o) noexcept : policy_(o.policy_), device_(o.device_), size_(o.size_), data_(o.data_) {
+    o.size_ = 0;
+    o.data_ = nullptr;
+  }
+  DeviceArray& operator=(DeviceArray&&) = delete;
 
   // The first from.size elements copied from the host; size_mismatch when they are more than the array holds.
   void upload(HostSpan<const T> from) {

@@ -1,18 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-// Phase evaluate (entry (a) of the prover): the witness in Montgomery form, a = A·w and b = B·w on
-// the domain from the key's matrices, and c = a ∘ b, as snarkjs defines them.
-//
-// The matrices are rearranged by row once, when the prover is made (ConstraintRows: one thread then
-// sums a block of rows with no shared writes). EvaluateBackend<Backend, Fr> is the phase's dispatch
-// point: every backend evaluates on the host's threads for now (a GPU's evaluation of resident
-// matrices may specialise it), into buffers of the proof's memory policy.
+// Phase evaluate (entry (a) of the prover): a = A·w and b = B·w on the domain from the key's
+// matrices, and c = a ∘ b, as snarkjs defines them. EvaluateBackend<Backend, Fr> is the phase's
+// dispatch point:
+//   - the CPU's (below): the matrices rearranged by row once, when the prover is made (ConstraintRows:
+//     one thread sums a block of rows with no shared writes), the witness taken to Montgomery form, all
+//     on the host's threads into buffers of the proof's memory policy;
+//   - a GPU's (backends/cuda/evaluate.cuh): the matrices resident on the device (DeviceMatrix: the
+//     entries sorted by row, uploaded once with the key's bases), a, b and c computed from the witness
+//     already on the device for the MSMs and left there for the quotient; nothing crosses the bus.
+//     Threads take equal runs of entries, not rows, so that a row costs what its entries cost however
+//     long it is; a row split across runs is summed from their partial sums in a second pass.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
+#include "zkforge/backend/tags.hpp"
 #include "zkforge/backend/thread_pool.hpp"
+#include "zkforge/field/bls12_381.hpp"
+#include "zkforge/field/bn254.hpp"
+#include "zkforge/gpu/device_array.hpp"
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/memory/host_memory.hpp"
 
@@ -46,9 +54,14 @@ struct Evaluations {
   HostVector<Fr> w, a, b, c;
 };
 
-// The phase's dispatch point (see the file comment).
-template <class Backend, class Fr>
+// The phase's dispatch point (see the file comment). The primary template only fails to compile, readably.
+template <class Backend, class Fr, class = void>
 struct EvaluateBackend {
+  static_assert(backend_lacks_primitive_v<Backend>, "this backend has no evaluate (no EvaluateBackend specialisation)");
+};
+
+template <class Fr>
+struct EvaluateBackend<Cpu, Fr> {
   static Evaluations<Fr> run(const ConstraintRows<Fr>& a_rows, const ConstraintRows<Fr>& b_rows,
                              HostSpan<const typename Fr::Int> witness, std::size_t n, unsigned threads,
                              HostResource& host) {
@@ -77,5 +90,35 @@ struct EvaluateBackend {
     return e;
   }
 };
+
+// One matrix of the key resident on a GPU: its entries sorted by row, each value multiplied by the
+// Montgomery radix R, so that one Montgomery product with a canonical witness value gives the
+// product in Montgomery form.
+template <class B, class Fr>
+struct DeviceMatrix {
+  std::size_t rows = 0;
+  DeviceArray<B, MatrixEntry<Fr>> entries;
+};
+
+// GPU tags (Cuda, Hip): defined in backends/cuda/evaluate.cuh.
+template <class B, class Fr>
+struct EvaluateBackend<B, Fr, if_gpu<B>> {
+  using Int = typename Fr::Int;
+  // A matrix of `rows` rows (its entries in any order, rows < `rows`) made resident on `device`.
+  static DeviceMatrix<B, Fr> upload(HostSpan<const MatrixEntry<Fr>> entries, std::size_t rows, MemoryPolicy memory,
+                                    int device);
+  // a = A·w, b = B·w and c = a ∘ b, each of the matrices' rows, from the canonical witness w; every
+  // span on the matrices' device; finished on return.
+  static void run(const DeviceMatrix<B, Fr>& a_matrix, const DeviceMatrix<B, Fr>& b_matrix,
+                  DeviceSpan<B, const Int> witness, DeviceSpan<B, Fr> a, DeviceSpan<B, Fr> b, DeviceSpan<B, Fr> c,
+                  MemoryPolicy memory);
+};
+
+#define ZKFORGE_GPU_EVALUATE_INSTANCES(prefix, B)              \
+  prefix template struct EvaluateBackend<B, bls12_381::Fr>;    \
+  prefix template struct EvaluateBackend<B, bn254::Fr>;
+
+ZKFORGE_GPU_EVALUATE_INSTANCES(extern, Cuda)
+ZKFORGE_GPU_EVALUATE_INSTANCES(extern, Hip)
 
 }  // namespace zkforge::groth16

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Groth16 prover: supra_seal C2's phases composed over a backend, each a file of its own.
 //
-//   evaluate   a = A·w, b = B·w on the domain, c = a ∘ b (evaluate.hpp; entry (a) only)
+//   evaluate   a = A·w, b = B·w on the domain, c = a ∘ b (evaluate.hpp; entry (a) only), on the
+//              host's threads for the CPU, on the device from the resident matrices for a GPU
 //   prep_msm   the witness made ready for the queries' MSMs: classified as 0 / 1 / significant per
 //              query on the host (prep_msm.hpp), or uploaded once on a GPU (resident_key.hpp)
 //   ntt_msm_h  the quotient's scalars (quotient.hpp) and their MSM with H
@@ -14,10 +15,10 @@
 // copied), whose memory must outlive it, and the key's A and B matrices by row (built once).
 //
 // On the CPU the phases run in turn over the key's bases on the host, each query split as prep_msm
-// says. On a GPU backend the key's bases are on the device (ResidentKey: uploaded once when the
-// prover is made, or by every proof with ProverConfig::resident_key = false), and the phases that
-// need only the witness (prep_msm with tail_msm, and b_g2_msm) start first, beside evaluate and
-// ntt_msm_h (ProverConfig::overlap).
+// says. On a GPU backend the key's bases and matrices are on the device (ResidentKey: uploaded once
+// when the prover is made, or by every proof with ProverConfig::resident_key = false); the witness
+// crosses the bus once (prep_msm), then tail_msm and b_g2_msm start beside evaluate and ntt_msm_h
+// (ProverConfig::overlap), all reading the witness on the device.
 //
 // Two entry points: (a) the full witness, with a key that carries its matrices (a snarkjs zkey);
 // (b) the full witness and the evaluations a, b, c computed by the caller (bellperson-style
@@ -89,7 +90,8 @@ class Prover {
   HostResource& host() const { return host_resource(config_.memory); }
   QuotientConfig quotient_config() const { return {key_.h_convention, key_.roots, config_.threads, config_.memory}; }
 
-  // Every phase but evaluate's own work, which `evaluate` (returning Spans) does when called.
+  // Every phase but evaluate's own work, which `evaluate` (returning Spans) does when called; nullptr
+  // (entry (a) on a GPU): evaluated on the device from the resident matrices.
   template <class Evaluate>
   Proof<E> prove_from(HostSpan<const Int> witness, Evaluate&& evaluate, const Blinding<Fr>& blinding,
                       PhaseTimings& t) const {
@@ -178,38 +180,50 @@ class Prover {
     return k;
   }
 
-  // prep_msm with tail_msm, and b_g2_msm, first (each on a host thread of its own with `overlap`: they
-  // need only the witness), then evaluate and ntt_msm_h on this thread, then assemble.
+  // prep_msm (the witness to the device), then tail_msm and b_g2_msm (each on a host thread of its own
+  // with `overlap`: they need only the witness), evaluate and ntt_msm_h on this thread, then assemble.
   template <class Evaluate>
   Proof<E> prove_on_device(DeviceKeyType& key, HostSpan<const Int> witness, Evaluate&& evaluate,
                            const Blinding<Fr>& blinding, PhaseTimings& t) const {
     QuerySums<E> sums;
-    auto witness_queries = [&] { key.witness_sums(witness, config_.memory, sums, t); };
+    auto t0 = Clock::now();
+    const auto on_device = key.upload_witness(witness, config_.memory);
+    const auto w = on_device.span(witness.size);
+    t.prep_msm += ms_since(t0);
+    auto witness_queries = [&] {
+      const auto t1 = Clock::now();
+      key.witness_sums(w, sums);
+      t.tail_msm += ms_since(t1);
+    };
     auto b_g2_msm = [&] {
-      const auto t0 = Clock::now();
-      sums.b_2 = key.holds_b_2() ? key.b_2_sum(witness) : msm(Cpu{}, key_.b_2, witness, config_.msm);
-      t.b_g2_msm += ms_since(t0);
+      const auto t1 = Clock::now();
+      sums.b_2 = key.holds_b_2() ? key.b_2_sum(w) : msm(Cpu{}, key_.b_2, witness, config_.msm);
+      t.b_g2_msm += ms_since(t1);
     };
     std::future<void> witness_done, b_2_done;
     if (config_.overlap) {
       b_2_done = std::async(std::launch::async, b_g2_msm);
       witness_done = std::async(std::launch::async, witness_queries);
     }
-    const Spans e = evaluate();
-    const auto t0 = Clock::now();
-    sums.h = key.h_sum(e.a, e.b, e.c, quotient_config());
-    t.ntt_msm_h += ms_since(t0);
+    if constexpr (std::is_null_pointer_v<std::decay_t<Evaluate>>) {
+      sums.h = key.h_sum(w, quotient_config(), t);
+    } else {
+      const Spans e = evaluate();
+      t0 = Clock::now();
+      sums.h = key.h_sum(e.a, e.b, e.c, quotient_config());
+      t.ntt_msm_h += ms_since(t0);
+    }
     if (witness_done.valid()) witness_done.get(); else witness_queries();
     if (b_2_done.valid()) b_2_done.get(); else b_g2_msm();
-    const auto t1 = Clock::now();
+    t0 = Clock::now();
     const Proof<E> proof = assemble(key_, sums, blinding);
-    t.assemble += ms_since(t1);
+    t.assemble += ms_since(t0);
     return proof;
   }
 
   ProvingKeyView<E> key_;
   ProverConfig config_;
-  ConstraintRows<Fr> a_rows_, b_rows_;
+  ConstraintRows<Fr> a_rows_, b_rows_;  // the CPU backend's evaluate only
   std::unique_ptr<DeviceKeyType> resident_;  // GPU backends with resident_key only
 };
 
@@ -220,7 +234,7 @@ template <class E, class Backend>
 Prover<E, Backend>::Prover(ProvingKeyView<E> key, ProverConfig config) : key_(key), config_(config) {
   config_.msm.memory = config_.memory;
   check_key(key_);
-  if (key.has_matrices()) {
+  if (!kGpu && key.has_matrices()) {
     a_rows_ = ConstraintRows<Fr>(key.a_matrix, key.domain_size());
     b_rows_ = ConstraintRows<Fr>(key.b_matrix, key.domain_size());
   }
@@ -239,7 +253,10 @@ Proof<E> Prover<E, Backend>::prove(HostSpan<const Int> witness, const Blinding<F
   Proof<E> proof;
   Clock::time_point done;
   const auto start = Clock::now();
-  {
+  if constexpr (kGpu) {
+    proof = prove_from(witness, nullptr, blinding, t);
+    done = Clock::now();
+  } else {
     Evaluations<Fr> e;
     auto evaluate = [&] {
       const auto t0 = Clock::now();

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the prover checks of its inputs before any phase: the key's query sizes against its counts,
-// the witness (length, the constant wire, every value below r) and the evaluations' lengths.
+// What the prover checks of its inputs before any phase: the key's query sizes against its counts and
+// its matrix entries against its shape, the witness (length, the constant wire, every value below r)
+// and the evaluations' lengths.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
+#include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/error.hpp"
 #include "zkforge/groth16/proving_key.hpp"
 
@@ -28,6 +31,29 @@ void check_key(const ProvingKeyView<E>& key) {
   const std::size_t h_points =
       key.h_convention == HConvention::odd_coset_lagrange ? key.domain_size() : key.domain_size() - 1;
   expect(key.h.size, h_points, "H");
+  // Every matrix entry inside the domain and the witness (a key of the library's caller is not read
+  // through the zkey reader's checks), in parallel: the first bad entry of each matrix is named.
+  auto check_matrix = [&](HostSpan<const MatrixEntry<typename E::Fr>> m, const char* name) {
+    std::atomic<std::size_t> bad{m.size};
+    cpu_pool(0).parallel_for(m.size, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi && i < bad.load(std::memory_order_relaxed); ++i)
+        if (m[i].constraint >= key.domain_size() || m[i].signal >= n) {
+          std::size_t seen = bad.load();
+          while (i < seen && !bad.compare_exchange_weak(seen, i)) {
+          }
+          return;
+        }
+    }, std::size_t{1} << 16);
+    if (bad.load() < m.size)
+      throw Error(Errc::invalid_argument, std::string("proving key: ") + name + " matrix entry " +
+                                              std::to_string(bad.load()) + " (constraint " +
+                                              std::to_string(m[bad.load()].constraint) + ", signal " +
+                                              std::to_string(m[bad.load()].signal) + ") is outside the domain of " +
+                                              std::to_string(key.domain_size()) + " rows and " + std::to_string(n) +
+                                              " wires");
+  };
+  check_matrix(key.a_matrix, "A");
+  check_matrix(key.b_matrix, "B");
 }
 
 template <class E>

@@ -14,7 +14,8 @@
 //     Z(x) = x^n - 1 is the constant g^n - 1 on it, so (ab - c)/Z is one product per point, and an
 //     inverse coset NTT gives the coefficients of h (natural order; degree < n - 1).
 // quotient(...) replaces a with the result (b and c are consumed on the CPU, left as they were on a
-// GPU); quotient_to_device(...) leaves it on a GPU for an MSM over device scalars (MsmContext::run).
+// GPU); quotient_to_device(...) leaves it on a GPU for an MSM over device scalars (MsmContext::run);
+// quotient_on_device(...) takes a, b and c already on a GPU (evaluated there) and replaces a.
 // The MSM with the key's H is the prover's.
 #pragma once
 
@@ -104,6 +105,9 @@ struct QuotientBackend<B, Fr, if_gpu<B>> {
   // The quotient's first out.size values (at most a.size) into out, on out.device; a, b, c unchanged.
   static void to_device(HostSpan<const Fr> a, HostSpan<const Fr> b, HostSpan<const Fr> c,
                         const QuotientCoset<Fr>& coset, const QuotientConfig& config, DeviceSpan<B, Fr> out);
+  // a <- the quotient of a, b, c, all on a's device (b and c are overwritten).
+  static void on_device(DeviceSpan<B, Fr> a, DeviceSpan<B, Fr> b, DeviceSpan<B, Fr> c, const QuotientCoset<Fr>& coset,
+                        const QuotientConfig& config);
 };
 
 namespace quotient_detail {
@@ -133,6 +137,16 @@ void quotient_to_device(HostSpan<const Fr> a, HostSpan<const Fr> b, HostSpan<con
                                          " outputs asked of a quotient of " + std::to_string(a.size));
   if (a.size == 0) return;
   QuotientBackend<B, Fr>::to_device(a, b, c, QuotientCoset<Fr>(a.size, config), config, out);
+}
+
+// a <- the quotient's values, with a, b and c on one of the backend's GPUs (b and c are overwritten).
+template <class B, class Fr>
+void quotient_on_device(DeviceSpan<B, Fr> a, DeviceSpan<B, Fr> b, DeviceSpan<B, Fr> c, const QuotientConfig& config) {
+  quotient_detail::check_sizes(a.size, b.size, c.size);
+  if (b.device != a.device || c.device != a.device)
+    throw Error(Errc::invalid_argument, "quotient_on_device: a, b and c must be on one device");
+  if (a.size == 0) return;
+  QuotientBackend<B, Fr>::on_device(a, b, c, QuotientCoset<Fr>(a.size, config), config);
 }
 
 #define ZKFORGE_GPU_QUOTIENT_INSTANCES(prefix, B)                \

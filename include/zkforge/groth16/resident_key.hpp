@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// A proving key's bases resident on one device of GPU backend B, and the prover's GPU phases over
-// them: one MsmContext per query (A, B1, L, H, and B2 unless b_g2_msm runs on the CPU), uploaded once.
+// A proving key resident on one device of GPU backend B, and the prover's GPU phases over it: one
+// MsmContext per query (A, B1, L, H, and B2 unless b_g2_msm runs on the CPU) and, when the key carries
+// them, its A and B matrices (DeviceMatrix), uploaded once.
 //
-//   prep_msm   the witness crosses the bus once for A, B1 and L (witness_sums);
-//   tail_msm   one MSM of each of A, B1 and L over all its bases: with the bases on the device no split
-//              pays (a scalar 0 adds nothing, a 1 is one entry of one bucket), so batch_add is part of
-//              it and takes no time of its own;
+//   prep_msm   the witness crosses the bus once (upload_witness), for every phase below;
+//   tail_msm   one MSM of each of A, B1 and L over all its bases (witness_sums): with the bases on the
+//              device no split pays (a scalar 0 adds nothing, a 1 is one entry of one bucket), so
+//              batch_add is part of it and takes no time of its own;
+//   evaluate   a, b and c from the witness and the resident matrices, on the device (h_sum of the
+//              witness), or the caller's a, b and c uploaded (h_sum of host spans);
 //   ntt_msm_h  the quotient computed on the device and left there for the H MSM (h_sum);
 //   b_g2_msm   B2's MSM over its resident bases (b_2_sum).
 // A context runs one call at a time, so concurrent proofs take turns at each (A, B1 and L under one
-// lock, H and B2 under one each).
+// lock, H and B2 under one each); evaluate reads only what no call writes.
 #pragma once
 
 #include <mutex>
@@ -18,6 +21,7 @@
 #include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/gpu/device_array.hpp"
 #include "zkforge/groth16/assemble.hpp"
+#include "zkforge/groth16/evaluate.hpp"
 #include "zkforge/groth16/prover_config.hpp"
 #include "zkforge/groth16/quotient.hpp"
 #include "zkforge/msm/gpu.hpp"
@@ -40,43 +44,69 @@ class ResidentKey {
         l_(key.l, config),
         h_(key.h, config) {
     if (b_2_on_device) b_2_.emplace(key.b_2, config);
+    if (key.has_matrices()) {
+      a_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.a_matrix, key.domain_size(), config.memory, a_.device()));
+      b_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.b_matrix, key.domain_size(), config.memory, a_.device()));
+    }
   }
 
   bool holds_b_2() const { return b_2_.has_value(); }
+  bool holds_matrices() const { return a_matrix_.has_value(); }
 
-  // prep_msm and tail_msm: sums.a, sums.b_1 and sums.l over the witness; their times added to t.
-  void witness_sums(HostSpan<const Int> witness, MemoryPolicy memory, QuerySums<E>& sums, PhaseTimings& t) {
-    const std::lock_guard<std::mutex> lock(witness_mutex_);
-    auto t0 = Clock::now();
-    DeviceArray<B, Int> scalars(memory, a_.device(), witness.size);
-    scalars.upload(witness);
-    const DeviceSpan<B, const Int> all = scalars.span(witness.size);
-    t.prep_msm += ms_since(t0);
-    t0 = Clock::now();
-    sums.a = a_.run(all);
-    sums.b_1 = b_1_.run(all);
-    sums.l = l_.run(private_wires(all, num_public_));
-    t.tail_msm += ms_since(t0);
+  // prep_msm: the witness on the device, for the phases below.
+  DeviceArray<B, Int> upload_witness(HostSpan<const Int> witness, MemoryPolicy memory) const {
+    DeviceArray<B, Int> w(memory, a_.device(), witness.size);
+    w.upload(witness);
+    return w;
   }
 
-  // ntt_msm_h: the quotient of a, b, c on the device, and its MSM with H.
+  // tail_msm: sums.a, sums.b_1 and sums.l over the witness on the device.
+  void witness_sums(DeviceSpan<B, const Int> witness, QuerySums<E>& sums) {
+    const std::lock_guard<std::mutex> lock(witness_mutex_);
+    sums.a = a_.run(witness);
+    sums.b_1 = b_1_.run(witness);
+    sums.l = l_.run(private_wires(witness, num_public_));
+  }
+
+  // evaluate and ntt_msm_h (holds_matrices() only): a, b and c from the witness on the device, the
+  // quotient there, and its MSM with H; each phase's time added to t.
+  Jacobian<G1> h_sum(DeviceSpan<B, const Int> witness, const QuotientConfig& config, PhaseTimings& t) {
+    auto t0 = Clock::now();
+    const std::size_t n = a_matrix_->rows;
+    DeviceArray<B, Fr> a(config.memory, h_.device(), n), b(config.memory, h_.device(), n),
+        c(config.memory, h_.device(), n);
+    EvaluateBackend<B, Fr>::run(*a_matrix_, *b_matrix_, witness, a.span(), b.span(), c.span(), config.memory);
+    t.evaluate += ms_since(t0);
+    t0 = Clock::now();
+    quotient_on_device(a.span(), b.span(), c.span(), config);
+    const Jacobian<G1> sum = h_sum_of(a);
+    t.ntt_msm_h += ms_since(t0);
+    return sum;
+  }
+
+  // ntt_msm_h: the quotient of the caller's a, b, c on the device, and its MSM with H.
   Jacobian<G1> h_sum(HostSpan<const Fr> a, HostSpan<const Fr> b, HostSpan<const Fr> c, const QuotientConfig& config) {
     DeviceArray<B, Fr> quotient(config.memory, h_.device(), a.size);
     quotient_to_device(a, b, c, config, quotient.span());
-    const std::lock_guard<std::mutex> lock(h_mutex_);
-    return h_.run(quotient.span(h_points_));
+    return h_sum_of(quotient);
   }
 
   // b_g2_msm on the device (holds_b_2() only).
-  Jacobian<G2> b_2_sum(HostSpan<const Int> witness) {
+  Jacobian<G2> b_2_sum(DeviceSpan<B, const Int> witness) {
     const std::lock_guard<std::mutex> lock(b_2_mutex_);
     return b_2_->run(witness);
   }
 
  private:
+  Jacobian<G1> h_sum_of(const DeviceArray<B, Fr>& quotient) {
+    const std::lock_guard<std::mutex> lock(h_mutex_);
+    return h_.run(quotient.span(h_points_));
+  }
+
   std::size_t num_public_, h_points_;
   MsmContext<B, G1> a_, b_1_, l_, h_;
   std::optional<MsmContext<B, G2>> b_2_;
+  std::optional<DeviceMatrix<B, Fr>> a_matrix_, b_matrix_;
   std::mutex witness_mutex_, h_mutex_, b_2_mutex_;
 };
 
