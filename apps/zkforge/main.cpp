@@ -13,9 +13,11 @@
 
 #include "bench.hpp"
 #include "demo.hpp"
+#include "fault_hook.hpp"
 #include "info.hpp"
 #include "key_check.hpp"
 #include "prove.hpp"
+#include "soak.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
 
@@ -78,9 +80,35 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"sync", "pooled", "deferred"}))
       ->capture_default_str();
   prove_cmd->add_flag("--timings", prove.timings, "print the time of each phase");
+  prove_cmd->add_flag("--json", prove.json, "write the time of each step and phase as one JSON object on stdout");
   prove_cmd->add_flag("--quiet", prove.quiet, "no progress lines on stderr");
   prove_cmd->add_flag("--check-key", prove.check_key, "check every key point's subgroup first, as zkforge key check");
   prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
+
+  zkforge::cli::SoakOptions soak;
+  auto* soak_cmd = app.add_subcommand(
+      "soak", "thousands of proofs in one process: memory and proof time watched, every n-th proof verified (exit 0 "
+              "flat, 1 not)");
+  soak_cmd->add_option("zkey", soak.zkey, "circuit.zkey")->required();
+  soak_cmd->add_option("witness", soak.wtns, "witness.wtns")->required();
+  soak_cmd->add_option("--proofs", soak.proofs, "proofs after the warm-up")->check(CLI::Range(1, 10000000))->capture_default_str();
+  soak_cmd->add_option("--warm-up", soak.warm_up, "proofs before the baseline")->check(CLI::Range(0, 100000))->capture_default_str();
+  soak_cmd->add_option("--verify-every", soak.verify_every, "verify every n-th proof (0: none)")
+      ->check(CLI::Range(0, 10000000))
+      ->capture_default_str();
+  soak_cmd->add_option("--backend", soak.backend, "cpu, cuda or hip")
+      ->check(CLI::IsMember({"cpu", "cuda", "hip"}))
+      ->capture_default_str();
+  soak_cmd->add_option("--device", soak.device, "GPU index")->capture_default_str();
+  soak_cmd->add_option("--memory", soak.memory, "memory policy: sync, pooled or deferred")
+      ->check(CLI::IsMember({"sync", "pooled", "deferred"}))
+      ->capture_default_str();
+  soak_cmd->add_option("--threads", soak.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
+  soak_cmd->add_option("--memory-slack", soak.memory_slack, "allowed memory growth over the baseline (0.01 = 1%)")
+      ->capture_default_str();
+  soak_cmd->add_option("--time-slack", soak.time_slack, "allowed change of the median proof time (0.05 = 5%)")
+      ->capture_default_str();
+  soak_cmd->add_flag("--json", soak.json, "one JSON object per hundred proofs and one for the verdict");
 
   zkforge::cli::BenchOptions bench;
   auto* bench_cmd = app.add_subcommand("bench", "time an MSM, an NTT or a Groth16 proof on generated inputs, or a Groth16 verify");
@@ -133,9 +161,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
+    zkforge::cli::arm_test_device_fault();
     if (*demo_cmd) return zkforge::cli::run_demo(demo);
     if (*bench_cmd) return zkforge::cli::run_bench(bench);
     if (*prove_cmd) return zkforge::cli::run_prove(prove);
+    if (*soak_cmd) return zkforge::cli::run_soak(soak);
     if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
     if (*key_check_cmd) return zkforge::cli::run_key_check(key_path);
     if (*info_cmd) return zkforge::cli::run_info();

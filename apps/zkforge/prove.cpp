@@ -4,12 +4,17 @@
 
 #include <fmt/core.h>
 
+#include <future>
+#include <nlohmann/json.hpp>
+#include <vector>
+
 #include "backend_choice.hpp"
 #include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/gpu/device.hpp"
 #include "zkforge/gpu/memory.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/groth16/verifier.hpp"
+#include "zkforge/groth16/warm_up.hpp"
 #include "zkforge/io/output_files.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
 #include "zkforge/io/wtns.hpp"
@@ -22,37 +27,64 @@ namespace {
 
 template <class E, class Backend>
 void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCurve curve, ProveReport& report) {
+  using Fr = typename E::Fr;
   auto progress = [&](const std::string& line) {
     if (!o.quiet) fmt::print(stderr, "zkforge prove: {}\n", line);
   };
-  auto t0 = Clock::now();
+  const auto start = Clock::now();
+  groth16::ProverConfig config;
+  config.threads = o.threads;
+  config.msm.threads = o.threads;
+  config.memory = memory_policy_option(o.memory);
   // The witness's count against the key's wires from the two headers, before either is read.
   const io::BinFile wtns(o.wtns, "wtns", 2);
-  snarkjs::read_wtns_header<typename E::Fr>(wtns).expect_count(snarkjs::read_zkey_header<E>(zkey).num_vars, o.zkey);
-  progress("reading " + o.zkey + (o.check_key ? ", every point checked for its subgroup" : ""));
+  const snarkjs::ZkeyHeader header = snarkjs::read_zkey_header<E>(zkey);
+  snarkjs::read_wtns_header<Fr>(wtns).expect_count(header.num_vars, o.zkey);
+  // While the key is read: on a GPU its context and first-use costs (groth16/warm_up.hpp), and the witness.
+  std::future<void> warm;
+  if constexpr (is_gpu_backend_v<Backend>) {
+    const int devices = gpu::device_count<Backend>();
+    if (o.device < 0 || o.device >= devices)
+      throw Error(Errc::invalid_argument, fmt::format("no {} device {} (this machine has {})", Backend::name, o.device,
+                                                      devices));
+    warm = std::async(std::launch::async, [&] { groth16::warm_up<E, Backend>(o.device, header.log_domain, config); });
+  }
+  std::future<std::vector<typename Fr::Int>> witness_read = std::async(std::launch::async, [&] {
+    const auto t0 = Clock::now();
+    auto w = snarkjs::read_wtns<Fr>(wtns);
+    report.read_witness_ms = ms_since(t0);
+    return w;
+  });
+  progress("reading " + o.zkey + (o.check_key ? ", every point checked for its subgroup" : "") +
+           (is_gpu_backend_v<Backend> ? ", the GPU made ready beside it" : ""));
+  auto t0 = Clock::now();
   const groth16::ProvingKey<E> key =
       snarkjs::read_zkey<E>(zkey, o.check_key ? snarkjs::SubgroupCheck::verify : snarkjs::SubgroupCheck::skip);
   report.read_key_ms = ms_since(t0);
   report.log_domain = key.log_domain;
   report.num_vars = key.num_vars;
   report.num_public = key.num_public;
-
-  t0 = Clock::now();
-  const auto witness = snarkjs::read_wtns<typename E::Fr>(wtns);
-  report.read_witness_ms = ms_since(t0);
+  progress(fmt::format("read the key in {:.0f} ms", report.read_key_ms));
+  const auto witness = witness_read.get();
+  if (warm.valid()) {
+    t0 = Clock::now();
+    warm.get();
+    report.warm_up_wait_ms = ms_since(t0);
+    gpu::select_device<Backend>(o.device);
+  }
 
   progress(fmt::format("proving on the {} backend: domain 2^{}, {} wires, {} public", o.backend, key.log_domain,
                        key.num_vars, key.num_public));
-  groth16::ProverConfig config;
-  config.threads = o.threads;
-  config.msm.threads = o.threads;
-  config.memory = memory_policy_option(o.memory);
   t0 = Clock::now();
   const groth16::Prover<E, Backend> prover(key, config);
   report.prepare_ms = ms_since(t0);
-  const groth16::Proof<E> proof =
-      prover.prove(host_span(witness), groth16::draw_blinding<typename E::Fr>(), &report.phases);
+  const groth16::Proof<E> proof = prover.prove(host_span(witness), groth16::draw_blinding<Fr>(), &report.phases);
   const auto inputs = prover.public_inputs(host_span(witness));
+  const auto& p = report.phases;
+  progress(fmt::format("proved in {:.1f} ms (prepare {:.1f}): evaluate {:.1f}, prep_msm {:.1f}, ntt_msm_h {:.1f}, "
+                       "batch_add {:.1f}, tail_msm {:.1f}, b_g2_msm {:.1f}",
+                       p.wall, report.prepare_ms, p.evaluate, p.prep_msm, p.ntt_msm_h, p.batch_add, p.tail_msm,
+                       p.b_g2_msm));
 
   // A key point outside its subgroup, or a damaged one that is still on the curve, gives a proof
   // that verifies nowhere: refused here, for the price of one verification, before anything is written.
@@ -75,6 +107,8 @@ void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCur
   const std::string public_text = snarkjs::json_text(snarkjs::public_inputs_json(inputs));
   io::write_files({{o.proof, proof_text}, {o.pub, public_text}});
   report.write_ms = ms_since(t0);
+  report.wall_ms = ms_since(start);
+  progress(fmt::format("verified and wrote {} and {}; {:.0f} ms in all", o.proof, o.pub, report.wall_ms));
   report.host_memory = host_resource(config.memory).stats();
   if constexpr (is_gpu_backend_v<Backend>) {
     report.device_memory = gpu::memory_stats<Backend>(config.memory, o.device);
@@ -84,8 +118,8 @@ void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCur
 
 template <class E>
 void prove_on_backend(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCurve curve, ProveReport& report) {
-  gpu::with_backend_on_device(o.backend, o.device,
-                              [&](auto backend) { prove_with<E, decltype(backend)>(o, zkey, curve, report); });
+  // The GPU is chosen beside the key's reading (prove_with), not before it: making its context takes time.
+  with_backend(o.backend, [&](auto backend) { prove_with<E, decltype(backend)>(o, zkey, curve, report); });
 }
 
 }  // namespace
@@ -110,13 +144,15 @@ void print_prove_report(const ProveReport& r) {
   fmt::print("{:<12} {:>10}   ({}, domain 2^{}, {} wires, {} public)\n", "step", "ms", r.curve, r.log_domain,
              r.num_vars, r.num_public);
   const std::pair<const char*, double> rows[] = {
-      {"read zkey", r.read_key_ms}, {"read wtns", r.read_witness_ms}, {"prepare", r.prepare_ms},
+      {"read zkey", r.read_key_ms}, {"read wtns", r.read_witness_ms}, {"warm-up wait", r.warm_up_wait_ms},
+      {"prepare", r.prepare_ms},
       {"evaluate", p.evaluate},
       {"prep_msm", p.prep_msm},     {"ntt_msm_h", p.ntt_msm_h},       {"batch_add", p.batch_add},
       {"tail_msm", p.tail_msm},     {"b_g2_msm", p.b_g2_msm},         {"assemble", p.assemble},
       {"release", p.release},       {"self-verify", r.self_verify_ms}, {"write json", r.write_ms}};
   for (const auto& [name, ms] : rows) fmt::print("{:<12} {:>10.2f}\n", name, ms);
   fmt::print("{:<12} {:>10.2f}\n", "prove total", p.wall);  // b_g2_msm may overlap the other phases
+  fmt::print("{:<12} {:>10.2f}\n", "wall", r.wall_ms);
   auto mib = [](std::size_t b) { return static_cast<double>(b) / (1 << 20); };
   auto memory = [&](const char* where, const MemoryStats& m) {
     fmt::print("{} memory ({}): live {:.1f} MiB, idle {:.1f} MiB, pending release {:.1f} MiB, peak {:.1f} MiB\n", where,
@@ -126,9 +162,46 @@ void print_prove_report(const ProveReport& r) {
   if (r.has_device_memory) memory("device", r.device_memory);
 }
 
+std::string prove_report_json(const ProveReport& r) {
+  const auto& p = r.phases;
+  auto memory = [](const MemoryStats& m) {
+    return nlohmann::json{{"live_bytes", m.live_bytes},
+                          {"idle_bytes", m.idle_bytes},
+                          {"pending_bytes", m.pending_bytes},
+                          {"peak_bytes", m.peak_bytes}};
+  };
+  nlohmann::json j{{"curve", r.curve},
+                   {"log_domain", r.log_domain},
+                   {"wires", r.num_vars},
+                   {"public", r.num_public},
+                   {"memory_policy", r.memory_policy},
+                   {"steps_ms",
+                    {{"read_zkey", r.read_key_ms},
+                     {"read_wtns", r.read_witness_ms},
+                     {"warm_up_wait", r.warm_up_wait_ms},
+                     {"prepare", r.prepare_ms},
+                     {"prove", p.wall},
+                     {"self_verify", r.self_verify_ms},
+                     {"write", r.write_ms},
+                     {"wall", r.wall_ms}}},
+                   {"phases_ms",
+                    {{"evaluate", p.evaluate},
+                     {"prep_msm", p.prep_msm},
+                     {"ntt_msm_h", p.ntt_msm_h},
+                     {"batch_add", p.batch_add},
+                     {"tail_msm", p.tail_msm},
+                     {"b_g2_msm", p.b_g2_msm},
+                     {"assemble", p.assemble},
+                     {"release", p.release}}},
+                   {"host_memory", memory(r.host_memory)}};
+  if (r.has_device_memory) j["device_memory"] = memory(r.device_memory);
+  return j.dump();
+}
+
 int run_prove(const ProveOptions& o) {
   const ProveReport report = prove_files(o);
   if (o.timings) print_prove_report(report);
+  if (o.json) fmt::print("{}\n", prove_report_json(report));
   return 0;
 }
 

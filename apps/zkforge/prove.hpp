@@ -12,6 +12,7 @@ struct ProveOptions {
   std::string backend = "cpu";
   bool timings = false;  // print the per-phase table on stdout
   bool quiet = false;    // no progress lines on stderr
+  bool json = false;     // the report as one JSON object on stdout
   unsigned threads = 0;
   int device = 0;                // the GPU, for --backend cuda
   std::string memory = "pooled";  // sync, pooled or deferred: the prover's memory policy
@@ -24,6 +25,8 @@ struct ProveReport {
   std::string curve;  // "bn128" or "bls12381", as snarkjs names them
   std::size_t log_domain = 0, num_vars = 0, num_public = 0;
   double read_key_ms = 0, read_witness_ms = 0, self_verify_ms = 0, write_ms = 0;
+  double warm_up_wait_ms = 0;  // on a GPU: what the first-use costs took longer than reading the key
+  double wall_ms = 0;          // from the headers read to the outputs written
   double prepare_ms = 0;  // the prover made: the matrices by row, on a GPU the bases uploaded
   groth16::PhaseTimings phases;
   std::string memory_policy;
@@ -39,6 +42,9 @@ ProveReport prove_files(const ProveOptions& options);
 
 // Prints the report as a table (one line per phase).
 void print_prove_report(const ProveReport& report);
+
+// The report as one JSON object: steps_ms and phases_ms by name, memory by policy.
+std::string prove_report_json(const ProveReport& report);
 
 // The subcommand: 0 proved and written; throws as prove_files does.
 int run_prove(const ProveOptions& options);

@@ -9,6 +9,7 @@
 #include "backends/cuda/session.cuh"
 #include "zkforge/error.hpp"
 #include "zkforge/gpu/device.hpp"
+#include "zkforge/gpu/faults.hpp"
 #include "zkforge/gpu/memory.hpp"
 
 namespace zkforge::gpu {
@@ -98,6 +99,24 @@ void download<Backend>(int device, void* dst, const void* src, std::size_t bytes
   const OwnedStream stream;
   copy_to_host(dst, src, bytes, stream.get());
   stream.synchronize();
+}
+
+template <>
+void zero_bytes<Backend>(int device, void* dst, std::size_t bytes) {
+  const DeviceGuard guard(device);
+  const OwnedStream stream;
+  check(ZKF_GPU(MemsetAsync)(dst, 0, bytes, stream.get()), "MemsetAsync");
+  stream.synchronize();
+}
+
+template <>
+void inject_device_fault<Backend>(DeviceFault kind, unsigned skip) {
+  fault_countdown[static_cast<int>(kind)].store(static_cast<int>(skip));
+}
+
+template <>
+void clear_device_faults<Backend>() {
+  for (auto& countdown : fault_countdown) countdown.store(-1);
 }
 
 }  // namespace zkforge::gpu

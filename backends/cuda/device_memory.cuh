@@ -36,9 +36,25 @@ class DeviceResource {
 };
 
 namespace device_detail {
+// Out of device memory, named as such: the bytes asked and what the device had free.
+[[noreturn]] inline void out_of_device_memory(std::size_t bytes, const char* why) {
+  (void)ZKF_GPU(GetLastError)();
+  std::size_t free_bytes = 0, total_bytes = 0;
+  (void)ZKF_GPU(MemGetInfo)(&free_bytes, &total_bytes);
+  (void)ZKF_GPU(GetLastError)();
+  throw Error(Errc::out_of_memory, "out of device memory: " + std::to_string(bytes) + " bytes asked of device " +
+                                       std::to_string(current_device()) + ", which has " +
+                                       std::to_string(free_bytes >> 20) + " MiB free of " +
+                                       std::to_string(total_bytes >> 20) + " MiB" + why);
+}
+
 inline void* device_block(std::size_t bytes) {
   void* p = nullptr;
-  if (bytes != 0) check(ZKF_GPU(Malloc)(&p, bytes), "device allocation");
+  if (bytes == 0) return p;
+  if (fault_due(DeviceFault::allocation)) out_of_device_memory(bytes, " (a fault injected by a test)");
+  const Error_t e = ZKF_GPU(Malloc)(&p, bytes);
+  if (e == ZKF_GPU(ErrorMemoryAllocation)) out_of_device_memory(bytes, "");
+  check(e, "device allocation");
   return p;
 }
 
@@ -85,7 +101,11 @@ class PooledDevice final : public DeviceResource {
  public:
   explicit PooledDevice(std::size_t cap_bytes = std::size_t{8} << 30) : pool_(cap_bytes) {}
 
-  void* allocate(std::size_t bytes, Stream) override { return bytes == 0 ? nullptr : pool_.take(bytes); }
+  void* allocate(std::size_t bytes, Stream) override {
+    if (bytes == 0) return nullptr;
+    if (fault_due(DeviceFault::allocation)) device_detail::out_of_device_memory(bytes, " (a fault injected by a test)");
+    return pool_.take(bytes);
+  }
   void deallocate(void* p, std::size_t bytes, Stream s) override {
     if (p == nullptr) return;
     check(ZKF_GPU(StreamSynchronize)(s), "StreamSynchronize before reuse");

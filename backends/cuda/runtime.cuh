@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -18,6 +19,7 @@
 #include "zkforge/backend/tags.hpp"
 #include "zkforge/error.hpp"
 #include "zkforge/gpu/device.hpp"
+#include "zkforge/gpu/faults.hpp"
 
 namespace zkforge::gpu {
 inline namespace ZKF_GPU_NS {
@@ -36,6 +38,19 @@ inline void check(Error_t e, const char* what) {
   const Errc code = e == ZKF_GPU(ErrorMemoryAllocation) ? Errc::out_of_memory : Errc::device_error;
   (void)ZKF_GPU(GetLastError)();  // clear the sticky non-fatal error so that the next call is clean
   throw Error(code, std::string(what) + ": " + ZKF_GPU(GetErrorString)(e));
+}
+
+// The armed faults of gpu/faults.hpp, one countdown per kind: -1 disarmed, else the operations of
+// that kind still to pass before one fails.
+inline std::atomic<int> fault_countdown[3] = {-1, -1, -1};
+
+// Whether this operation of `kind` is the one to fail (the countdown reaching zero disarms it).
+inline bool fault_due(DeviceFault kind) {
+  std::atomic<int>& c = fault_countdown[static_cast<int>(kind)];
+  int left = c.load(std::memory_order_relaxed);
+  while (left >= 0 && !c.compare_exchange_weak(left, left - 1)) {
+  }
+  return left == 0;
 }
 
 inline int device_count() {
@@ -145,7 +160,11 @@ inline unsigned blocks_for(std::size_t threads, unsigned block) {
   return static_cast<unsigned>((threads + block - 1) / block);
 }
 
-inline void check_launch(const char* kernel) { check(ZKF_GPU(GetLastError)(), kernel); }
+inline void check_launch(const char* kernel) {
+  check(ZKF_GPU(GetLastError)(), kernel);
+  if (fault_due(DeviceFault::kernel))
+    throw Error(Errc::device_error, std::string(kernel) + ": the launch failed (a fault injected by a test)");
+}
 
 inline int current_device() {
   int d = 0;

@@ -102,6 +102,9 @@ inline void copy_to_device(void* dst, const void* src, std::size_t bytes, Stream
 
 // Bytes to the device: directly when small or already pinned, else through the staging buffers.
 inline void upload_bytes(int device, void* dst, const void* src, std::size_t bytes, Stream s) {
+  if (fault_due(DeviceFault::upload))
+    throw Error(Errc::device_error, "upload of " + std::to_string(bytes) + " bytes to device " + std::to_string(device) +
+                                        " failed (a fault injected by a test)");
   if (bytes <= kDirectCopyBytes || is_pinned(src)) {
     copy_to_device(dst, src, bytes, s);
     return;

@@ -134,5 +134,28 @@ messages() {
     verify "$vk" "$work/two.json" "$work/proof.json"
 }
 
+# 10. A GPU that fails (the fault hook of zkforge/gpu/faults.hpp): a device allocation, an upload, a kernel
+# launch, early and late in the run; each gives exit 3 naming it, and the outputs stay as they were.
+# Without a GPU this case is skipped (exit 77).
+device_faults() {
+  local backends=() b
+  for b in cuda hip; do
+    [[ $("$zkforge" info) =~ $b\ devices:\ [1-9] ]] && backends+=("$b")
+  done
+  ((${#backends[@]})) || { echo "SKIP: no GPU"; exit 77; }
+  old_outputs
+  for b in "${backends[@]}"; do
+    for fault in allocation:0 allocation:5 upload:0 upload:3 kernel:0 kernel:20; do
+      local pattern="failed \(a fault injected by a test\)"
+      [[ $fault == allocation:* ]] && pattern="out of device memory: [0-9]+ bytes asked of device 0.*injected"
+      ZKFORGE_TEST_DEVICE_FAULT=$fault run 3 "$pattern" \
+        prove --backend "$b" "$key" "$wtns" "$work/proof.json" "$work/public.json"
+      unchanged
+    done
+    run 0 "" prove --quiet --backend "$b" "$key" "$wtns" "$work/gpu.proof.json" "$work/gpu.public.json"
+    cmp -s "$work/gpu.public.json" "$work/old.public.json" || fail "the public inputs of the proof on $b differ"
+  done
+}
+
 "$case"
 echo "PASS: $case"

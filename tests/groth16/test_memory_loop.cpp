@@ -9,10 +9,10 @@
 #include <thread>
 #include <vector>
 
-#include "support/process_memory.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/io/wtns.hpp"
 #include "zkforge/io/zkey.hpp"
+#include "zkforge/memory/process_memory.hpp"
 #include "zkforge/pairing/bn254.hpp"
 
 using namespace zkforge;
@@ -30,14 +30,14 @@ TEST_CASE("200 proofs per memory policy keep host memory flat", "[groth16][memor
   const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
   for (int i = 0; i < 20; ++i) (void)prover.prove(host_span(witness), blinding);
   host.flush();
-  const std::size_t before = test::resident_bytes();
+  const std::size_t before = resident_bytes();
   const std::size_t peak = host.stats().peak_bytes;
   for (int i = 0; i < 200; ++i) {
     (void)prover.prove(host_span(witness), blinding);
     REQUIRE(host.stats().live_bytes == 0);
   }
   host.flush();
-  const std::size_t after = test::resident_bytes();
+  const std::size_t after = resident_bytes();
   INFO("policy " << memory_policy_name(policy) << ": resident " << before << " -> " << after << " bytes");
   CHECK(host.stats().pending_bytes == 0);
   CHECK(host.stats().peak_bytes == peak);  // no proof needed more than the warm-up ones

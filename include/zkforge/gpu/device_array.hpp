@@ -39,6 +39,10 @@ class DeviceArray {
     check_count(from.size, "upload");
     if (from.size > 0) gpu::upload<B>(device_, data_, from.data, from.size * sizeof(T));
   }
+  // Every byte of the array set to zero (the zero of a field or of a count).
+  void clear() {
+    if (size_ > 0) gpu::zero_bytes<B>(device_, data_, size_ * sizeof(T));
+  }
   // The first to.size elements copied to the host; size_mismatch when the array holds fewer.
   void download(HostSpan<T> to) const {
     check_count(to.size, "download");

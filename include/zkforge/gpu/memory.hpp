@@ -31,5 +31,8 @@ template <class B>
 void upload(int device, void* dst, const void* src, std::size_t bytes);
 template <class B>
 void download(int device, void* dst, const void* src, std::size_t bytes);
+// Sets bytes of device memory on `device` to zero; returns when they are.
+template <class B>
+void zero_bytes(int device, void* dst, std::size_t bytes);
 
 }  // namespace zkforge::gpu

@@ -181,11 +181,13 @@ class Prover {
   }
 
   // prep_msm (the witness to the device), then tail_msm and b_g2_msm (each on a host thread of its own
-  // with `overlap`: they need only the witness), evaluate and ntt_msm_h on this thread, then assemble.
+  // with `overlap`: they need only the witness), evaluate and ntt_msm_h on this thread, then assemble,
+  // whose terms of the key and r, s alone are computed on a host thread meanwhile.
   template <class Evaluate>
   Proof<E> prove_on_device(DeviceKeyType& key, HostSpan<const Int> witness, Evaluate&& evaluate,
                            const Blinding<Fr>& blinding, PhaseTimings& t) const {
     QuerySums<E> sums;
+    std::future<BlindingTerms<E>> terms = std::async(std::launch::async, [&] { return blinding_terms(key_, blinding); });
     auto t0 = Clock::now();
     const auto on_device = key.upload_witness(witness, config_.memory);
     const auto w = on_device.span(witness.size);
@@ -216,7 +218,7 @@ class Prover {
     if (witness_done.valid()) witness_done.get(); else witness_queries();
     if (b_2_done.valid()) b_2_done.get(); else b_g2_msm();
     t0 = Clock::now();
-    const Proof<E> proof = assemble(key_, sums, blinding);
+    const Proof<E> proof = assemble(key_, sums, blinding, terms.get());
     t.assemble += ms_since(t0);
     return proof;
   }

@@ -4,8 +4,10 @@
 //
 // take(bytes) hands out an idle block of at least bytes and at most twice that, else a new block of
 // exactly bytes from Upstream; give(p, bytes) keeps the block idle while the idle bytes stay within
-// the cap, else frees it. Upstream is a type with `void* allocate(std::size_t)` (throwing on failure)
-// and `void free(void*) noexcept`. Live bytes count what callers asked for, idle bytes whole blocks.
+// the cap, else frees it; a new block refused for want of memory while idle blocks are held is asked
+// again after they are freed. Upstream is a type with `void* allocate(std::size_t)` (throwing on
+// failure, Error(out_of_memory) for want of memory) and `void free(void*) noexcept`. Live bytes count
+// what callers asked for, idle bytes whole blocks.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +15,7 @@
 #include <mutex>
 #include <utility>
 
+#include "zkforge/error.hpp"
 #include "zkforge/memory/policy.hpp"
 
 namespace zkforge {
@@ -38,7 +41,15 @@ class SizePool {
         return p;
       }
     }
-    void* p = upstream_.allocate(bytes);
+    void* p = nullptr;
+    try {
+      p = upstream_.allocate(bytes);
+    } catch (const Error& e) {
+      // Out of memory with idle blocks held: they are given back, and the allocation tried once more.
+      if (e.code() != Errc::out_of_memory || stats().idle_bytes == 0) throw;
+      trim();
+      p = upstream_.allocate(bytes);
+    }
     std::lock_guard<std::mutex> lock(mutex_);
     block_size_[p] = bytes;
     counter_.add(bytes);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The resident memory of this process (Linux /proc/self/statm), for the tests that memory stays flat.
+// The resident memory of this process (Linux /proc/self/statm): what soaks and the tests that memory
+// stays flat watch.
 #pragma once
 
 #include <unistd.h>
@@ -7,7 +8,7 @@
 #include <cstddef>
 #include <fstream>
 
-namespace zkforge::test {
+namespace zkforge {
 
 inline std::size_t resident_bytes() {
   std::ifstream statm("/proc/self/statm");
@@ -16,4 +17,4 @@ inline std::size_t resident_bytes() {
   return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
 }
 
-}  // namespace zkforge::test
+}  // namespace zkforge

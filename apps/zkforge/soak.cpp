@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+// `zkforge soak`: see soak.hpp. The baseline is taken after the warm-up, with the policy's deferred
+// frees flushed; so is every row, so that what is compared is memory held, not memory in flight.
+#include "soak.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "backend_choice.hpp"
+#include "zkforge/backend/stopwatch.hpp"
+#include "zkforge/gpu/device.hpp"
+#include "zkforge/gpu/memory.hpp"
+#include "zkforge/groth16/prover.hpp"
+#include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/wtns.hpp"
+#include "zkforge/io/zkey.hpp"
+#include "zkforge/memory/process_memory.hpp"
+#include "zkforge/pairing/bls12_381.hpp"
+#include "zkforge/pairing/bn254.hpp"
+
+namespace zkforge::cli {
+namespace {
+
+// Memory held by the process and the prover's policy, deferred frees done.
+struct Held {
+  std::size_t resident = 0, host_live = 0, host_idle = 0, device_used = 0;
+};
+
+double mib(std::size_t bytes) { return static_cast<double>(bytes) / (1 << 20); }
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+template <class E, class Backend>
+int soak_with(const SoakOptions& o, const io::BinFile& zkey, const std::string& curve) {
+  using Fr = typename E::Fr;
+  const groth16::ProvingKey<E> key = snarkjs::read_zkey<E>(zkey);
+  const io::BinFile wtns(o.wtns, "wtns", 2);
+  snarkjs::read_wtns_header<Fr>(wtns).expect_count(key.num_vars, o.zkey);
+  const auto witness = snarkjs::read_wtns<Fr>(wtns);
+  groth16::ProverConfig config;
+  config.threads = o.threads;
+  config.msm.threads = o.threads;
+  config.memory = memory_policy_option(o.memory);
+  const groth16::Prover<E, Backend> prover(key, config);
+  const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
+  const auto inputs = prover.public_inputs(host_span(witness));
+
+  auto held = [&] {
+    host_resource(config.memory).flush();
+    Held h;
+    if constexpr (is_gpu_backend_v<Backend>) {
+      gpu::memory_flush<Backend>(config.memory, o.device);
+      const gpu::DeviceMemoryInfo d = gpu::device_memory_info<Backend>(o.device);
+      h.device_used = d.total_bytes - d.free_bytes;
+    }
+    const MemoryStats s = host_resource(config.memory).stats();
+    h.host_live = s.live_bytes;
+    h.host_idle = s.idle_bytes;
+    h.resident = resident_bytes();
+    return h;
+  };
+  for (int i = 0; i < o.warm_up; ++i) (void)prover.prove(host_span(witness), groth16::draw_blinding<Fr>());
+  const Held baseline = held();
+  if (!o.json)
+    fmt::print("soak: {} proofs of {} (2^{} constraints, {} wires) on {}, memory {}, after {} to warm up\n"
+               "{:>8} {:>12} {:>14} {:>14} {:>14}\n",
+               o.proofs, curve, key.log_domain, key.num_vars, o.backend, o.memory, o.warm_up, "proofs", "median ms",
+               "resident MiB", "host live MiB", "device MiB");
+  auto row = [&](int done, double ms, const Held& h) {
+    if (o.json)
+      fmt::print("{{\"proofs\":{},\"median_ms\":{:.3f},\"resident_mib\":{:.2f},\"host_live_mib\":{:.2f},"
+                 "\"host_idle_mib\":{:.2f},\"device_used_mib\":{:.2f}}}\n",
+                 done, ms, mib(h.resident), mib(h.host_live), mib(h.host_idle), mib(h.device_used));
+    else
+      fmt::print("{:>8} {:>12.2f} {:>14.2f} {:>14.2f} {:>14.2f}\n", done, ms, mib(h.resident), mib(h.host_live),
+                 mib(h.device_used));
+  };
+  row(0, 0, baseline);
+
+  std::vector<double> block, first_block;
+  double last_median = 0;
+  Held peak = baseline;
+  int verified = 0, failed = 0;
+  for (int i = 1; i <= o.proofs; ++i) {
+    const auto t0 = Clock::now();
+    const groth16::Proof<E> proof = prover.prove(host_span(witness), groth16::draw_blinding<Fr>());
+    block.push_back(ms_since(t0));
+    if (o.verify_every > 0 && i % o.verify_every == 0) {
+      ++verified;
+      if (!vk.verify(inputs, proof)) ++failed;
+    }
+    if (i % 100 == 0 || i == o.proofs) {
+      const Held h = held();
+      peak.resident = std::max(peak.resident, h.resident);
+      peak.device_used = std::max(peak.device_used, h.device_used);
+      last_median = median(block);
+      if (first_block.empty()) first_block = block;
+      row(i, last_median, h);
+      block.clear();
+    }
+  }
+  const double first_median = first_block.empty() ? 0 : median(first_block);
+  const double drift = first_median > 0 ? last_median / first_median - 1 : 0;
+  auto growth = [](std::size_t peak_bytes, std::size_t base) {
+    return base == 0 ? 0.0 : static_cast<double>(peak_bytes) / static_cast<double>(base) - 1;
+  };
+  const double resident_growth = growth(peak.resident, baseline.resident);
+  const double device_growth = growth(peak.device_used, baseline.device_used);
+  const bool ok = failed == 0 && resident_growth <= o.memory_slack && device_growth <= o.memory_slack &&
+                  std::abs(drift) <= o.time_slack;
+  if (o.json)
+    fmt::print("{{\"verdict\":\"{}\",\"verified\":{},\"failed\":{},\"resident_growth\":{:.5f},\"device_growth\":{:.5f},"
+               "\"time_drift\":{:.5f}}}\n",
+               ok ? "pass" : "fail", verified, failed, resident_growth, device_growth, drift);
+  else
+    fmt::print("soak {}: {} of {} verified proofs valid; peak resident {:+.2f}% and device {:+.2f}% over the baseline "
+               "(slack {:.0f}%); median proof time {:+.2f}% first hundred to last (slack {:.0f}%)\n",
+               ok ? "passed" : "FAILED", verified - failed, verified, 100 * resident_growth, 100 * device_growth,
+               100 * o.memory_slack, 100 * drift, 100 * o.time_slack);
+  return ok ? 0 : 1;
+}
+
+template <class E>
+int soak_on(const SoakOptions& o, const io::BinFile& zkey, const std::string& curve) {
+  int result = 0;
+  gpu::with_backend_on_device(o.backend, o.device,
+                              [&](auto backend) { result = soak_with<E, decltype(backend)>(o, zkey, curve); });
+  return result;
+}
+
+}  // namespace
+
+int run_soak(const SoakOptions& o) {
+  if (o.proofs < 1) throw Error(Errc::invalid_argument, "soak: --proofs must be at least 1");
+  const io::BinFile zkey(o.zkey, "zkey", 1);
+  if (snarkjs::zkey_curve(zkey) == snarkjs::ZkeyCurve::bn128) return soak_on<bn254::Engine>(o, zkey, "bn128");
+  return soak_on<bls12_381::Engine>(o, zkey, "bls12381");
+}
+
+}  // namespace zkforge::cli
