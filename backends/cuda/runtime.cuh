@@ -73,7 +73,12 @@ inline DeviceMemoryInfo memory_info() {
 class OwnedStream {
  public:
   OwnedStream() { check(ZKF_GPU(StreamCreateWithFlags)(&s_, ZKF_GPU(StreamNonBlocking)), "StreamCreate"); }
-  ~OwnedStream() { (void)ZKF_GPU(StreamDestroy)(s_); }
+  // Waits for the stream's work first: a call that throws while kernels are queued frees its buffers only
+  // after they are done with them.
+  ~OwnedStream() {
+    (void)ZKF_GPU(StreamSynchronize)(s_);
+    (void)ZKF_GPU(StreamDestroy)(s_);
+  }
   OwnedStream(const OwnedStream&) = delete;
   OwnedStream& operator=(const OwnedStream&) = delete;
   Stream get() const { return s_; }
