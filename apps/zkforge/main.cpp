@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
   soak_cmd->add_option("zkey", soak.zkey, "circuit.zkey")->required();
   soak_cmd->add_option("witness", soak.wtns, "witness.wtns")->required();
   soak_cmd->add_option("--proofs", soak.proofs, "proofs after the warm-up")->check(CLI::Range(1, 10000000))->capture_default_str();
-  soak_cmd->add_option("--warm-up", soak.warm_up, "proofs before the baseline")->check(CLI::Range(0, 100000))->capture_default_str();
+  soak_cmd->add_option("--warm-up", soak.warm_up, "proofs before the counted ones")->check(CLI::Range(0, 100000))->capture_default_str();
   soak_cmd->add_option("--verify-every", soak.verify_every, "verify every n-th proof (0: none)")
       ->check(CLI::Range(0, 10000000))
       ->capture_default_str();

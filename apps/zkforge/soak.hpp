@@ -14,15 +14,16 @@ struct SoakOptions {
   int device = 0;
   unsigned threads = 0;
   int proofs = 1000;        // counted proofs, after the warm-up
-  int warm_up = 100;        // proofs before the baseline is taken
+  int warm_up = 20;         // proofs before the counted ones
   int verify_every = 100;   // every n-th proof is verified under the key's verifying key
-  double memory_slack = 0.01;  // allowed growth of resident and device memory over the baseline
-  double time_slack = 0.05;    // allowed change of the median proof time, first hundred to last
+  double memory_slack = 0.01;  // allowed growth of resident and device memory over the first hundred's
+  double time_slack = 0.05;    // allowed change of the median proof time, first hundred to last (CPU time
+                               // of the process on the CPU backend, wall time on a GPU)
   bool json = false;           // one JSON object per hundred and one for the verdict, instead of a table
 };
 
-// Proves, checks and reports (a row per hundred proofs: their median time, resident memory, the
-// policy's host and device memory); 0 when every verified proof verified and memory and time stayed
+// Proves, checks and reports (a row per hundred proofs: their median wall and CPU time, resident
+// memory, the policy's host and device memory); 0 when every verified proof verified and memory and time stayed
 // within their slack, 1 when one did not; throws zkforge::Error for bad input.
 int run_soak(const SoakOptions& options);
 
