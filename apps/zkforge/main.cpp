@@ -16,6 +16,8 @@
 #include "fault_hook.hpp"
 #include "info.hpp"
 #include "key_check.hpp"
+#include "key_compile.hpp"
+#include "key_read.hpp"
 #include "prove.hpp"
 #include "soak.hpp"
 #include "verify.hpp"
@@ -53,9 +55,24 @@ int main(int argc, char** argv) {
   auto* key_cmd = app.add_subcommand("key", "proving keys");
   key_cmd->require_subcommand(1);
   auto* key_check_cmd = key_cmd->add_subcommand(
-      "check", "check every point of a snarkjs zkey for its curve and subgroup and every matrix entry, timed (exit 0 "
-               "valid, 3 not)");
-  key_check_cmd->add_option("zkey", key_path, "circuit.zkey")->required();
+      "check", "check every point of a key (snarkjs zkey or compiled) for its curve and subgroup and every matrix "
+               "entry, and a compiled key's checksums, timed (exit 0 valid, 3 not)");
+  key_check_cmd->add_option("key", key_path, "circuit.zkey or circuit.zkf")->required();
+  std::string compiled_path;
+  bool compile_timings = false;
+  auto* key_compile_cmd = key_cmd->add_subcommand(
+      "compile", "check a key as key check does, once, and write it in the layout the prover reads (a compiled key, "
+                 "loaded by a memory map)");
+  key_compile_cmd->add_option("key", key_path, "circuit.zkey (or a compiled key)")->required();
+  key_compile_cmd->add_option("compiled", compiled_path, "circuit.zkf to write")->required();
+  key_compile_cmd->add_flag("--timings", compile_timings, "print the time of the read and of the write");
+  zkforge::cli::KeyReadOptions key_read;
+  auto* key_read_cmd =
+      key_cmd->add_subcommand("read", "load a key (either form) as prove does, timed: ms and GB/s of each load");
+  key_read_cmd->add_option("key", key_read.path, "circuit.zkey or circuit.zkf")->required();
+  key_read_cmd->add_option("--repeat", key_read.repeat, "loads")->check(CLI::Range(1, 1000))->capture_default_str();
+  key_read_cmd->add_flag("--check-key", key_read.check_key, "check every point's subgroup too, as prove --check-key");
+  key_read_cmd->add_flag("--skip-checksum", key_read.skip_checksum, "a compiled key: skip its checksums");
 
   std::string vk_path, public_path, proof_path;
   auto* verify_cmd =
@@ -67,7 +84,8 @@ int main(int argc, char** argv) {
   zkforge::cli::ProveOptions prove;
   auto* prove_cmd = app.add_subcommand(
       "prove", "Groth16 proof of a snarkjs zkey and circom witness, written as snarkjs' proof.json and public.json");
-  prove_cmd->add_option("zkey", prove.zkey, "circuit.zkey (snarkjs Groth16 key, bn128 or bls12381)")->required();
+  prove_cmd->add_option("zkey", prove.zkey, "circuit.zkey (snarkjs Groth16 key, bn128 or bls12381) or a compiled key")
+      ->required();
   prove_cmd->add_option("witness", prove.wtns, "witness.wtns (circom witness)")->required();
   prove_cmd->add_option("proof", prove.proof, "proof.json to write")->required();
   prove_cmd->add_option("public", prove.pub, "public.json to write")->required();
@@ -168,6 +186,8 @@ int main(int argc, char** argv) {
     if (*soak_cmd) return zkforge::cli::run_soak(soak);
     if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
     if (*key_check_cmd) return zkforge::cli::run_key_check(key_path);
+    if (*key_compile_cmd) return zkforge::cli::run_key_compile(key_path, compiled_path, compile_timings);
+    if (*key_read_cmd) return zkforge::cli::run_key_read(key_read);
     if (*info_cmd) return zkforge::cli::run_info();
   } catch (const zkforge::Error& e) {
     fmt::print(stderr, "zkforge: {}\n", e.what());

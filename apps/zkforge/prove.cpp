@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// `zkforge prove`: a snarkjs zkey and a circom witness in, snarkjs' proof.json and public.json out.
+// `zkforge prove`: a proving key (snarkjs zkey or compiled) and a circom witness in, snarkjs' proof.json
+// and public.json out.
 #include "prove.hpp"
 
 #include <fmt/core.h>
@@ -16,9 +17,9 @@
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/groth16/warm_up.hpp"
 #include "zkforge/io/output_files.hpp"
+#include "zkforge/io/proving_key_file.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
 #include "zkforge/io/wtns.hpp"
-#include "zkforge/io/zkey.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
 
@@ -26,7 +27,7 @@ namespace zkforge::cli {
 namespace {
 
 template <class E, class Backend>
-void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCurve curve, ProveReport& report) {
+void prove_with(const ProveOptions& o, const io::ProvingKeyFile& zkey, snarkjs::JsonCurve curve, ProveReport& report) {
   using Fr = typename E::Fr;
   auto progress = [&](const std::string& line) {
     if (!o.quiet) fmt::print(stderr, "zkforge prove: {}\n", line);
@@ -38,8 +39,7 @@ void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCur
   config.memory = memory_policy_option(o.memory);
   // The witness's count against the key's wires from the two headers, before either is read.
   const io::BinFile wtns(o.wtns, "wtns", 2);
-  const snarkjs::ZkeyHeader header = snarkjs::read_zkey_header<E>(zkey);
-  snarkjs::read_wtns_header<Fr>(wtns).expect_count(header.num_vars, o.zkey);
+  snarkjs::read_wtns_header<Fr>(wtns).expect_count(zkey.num_vars(), o.zkey);
   // While the key is read: on a GPU its context and first-use costs (groth16/warm_up.hpp), and the witness.
   std::future<void> warm;
   if constexpr (is_gpu_backend_v<Backend>) {
@@ -47,7 +47,7 @@ void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCur
     if (o.device < 0 || o.device >= devices)
       throw Error(Errc::invalid_argument, fmt::format("no {} device {} (this machine has {})", Backend::name, o.device,
                                                       devices));
-    warm = std::async(std::launch::async, [&] { groth16::warm_up<E, Backend>(o.device, header.log_domain, config); });
+    warm = std::async(std::launch::async, [&] { groth16::warm_up<E, Backend>(o.device, zkey.log_domain(), config); });
   }
   std::future<std::vector<typename Fr::Int>> witness_read = std::async(std::launch::async, [&] {
     const auto t0 = Clock::now();
@@ -58,8 +58,9 @@ void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCur
   progress("reading " + o.zkey + (o.check_key ? ", every point checked for its subgroup" : "") +
            (is_gpu_backend_v<Backend> ? ", the GPU made ready beside it" : ""));
   auto t0 = Clock::now();
-  const groth16::ProvingKey<E> key =
-      snarkjs::read_zkey<E>(zkey, o.check_key ? snarkjs::SubgroupCheck::verify : snarkjs::SubgroupCheck::skip);
+  const io::LoadedKey<E> loaded =
+      zkey.load<E>({o.check_key ? snarkjs::SubgroupCheck::verify : snarkjs::SubgroupCheck::skip});
+  const groth16::ProvingKeyView<E>& key = loaded.view();
   report.read_key_ms = ms_since(t0);
   report.log_domain = key.log_domain;
   report.num_vars = key.num_vars;
@@ -117,7 +118,8 @@ void prove_with(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCur
 }
 
 template <class E>
-void prove_on_backend(const ProveOptions& o, const io::BinFile& zkey, snarkjs::JsonCurve curve, ProveReport& report) {
+void prove_on_backend(const ProveOptions& o, const io::ProvingKeyFile& zkey, snarkjs::JsonCurve curve,
+                      ProveReport& report) {
   // The GPU is chosen beside the key's reading (prove_with), not before it: making its context takes time.
   with_backend(o.backend, [&](auto backend) { prove_with<E, decltype(backend)>(o, zkey, curve, report); });
 }
@@ -128,8 +130,8 @@ ProveReport prove_files(const ProveOptions& o) {
   io::refuse_overlap({o.proof, o.pub}, {o.zkey, o.wtns});
   ProveReport report;
   report.memory_policy = o.memory;
-  const io::BinFile zkey(o.zkey, "zkey", 1);
-  if (snarkjs::zkey_curve(zkey) == snarkjs::ZkeyCurve::bn128) {
+  const io::ProvingKeyFile zkey(o.zkey);
+  if (zkey.curve() == CurveId::bn254) {
     report.curve = "bn128";
     prove_on_backend<bn254::Engine>(o, zkey, snarkjs::JsonCurve::bn128, report);
   } else {

@@ -2,8 +2,8 @@
 // Everything of zkforge's C++ host API in one include: fields, curves and their encodings, MSM and NTT
 // front ends and their GPU declarations (msm/gpu.hpp, ntt/gpu.hpp, gpu/: defined by zkforge::cuda and
 // zkforge::hip, needing no GPU compiler), pairings, Groth16 (keys, prover, verifier, C2's
-// parameter-file keys) and the readers and writers of snarkjs, circom and bellperson / supra_seal
-// files, with the version.
+// parameter-file keys), the readers and writers of snarkjs, circom and bellperson / supra_seal
+// files and of compiled keys, with the version.
 //
 // Not here: arch/ (what the other headers use inside; its GPU runtime shim is for the GPU backends'
 // own sources) and groth16/insecure_test_setup.hpp (INSECURE keys from known toxic waste, for tests
@@ -38,6 +38,8 @@
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/io/srs_key.hpp"
 #include "zkforge/groth16/verifier.hpp"
+#include "zkforge/io/compiled_key.hpp"
+#include "zkforge/io/proving_key_file.hpp"
 #include "zkforge/io/r1cs.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
 #include "zkforge/io/supra_srs.hpp"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// zkforge/c/groth16.h: the prover handle over snarkjs keys, its proofs as snarkjs JSON, and the
-// verification of snarkjs JSON texts.
+// zkforge/c/groth16.h: the prover handle over proving keys (snarkjs zkey or compiled), its proofs as
+// snarkjs JSON, and the verification of snarkjs JSON texts.
 #include <nlohmann/json.hpp>
 
 #include "backends.hpp"
@@ -9,14 +9,14 @@
 #include "scalars.hpp"
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
+#include "zkforge/io/proving_key_file.hpp"
 #include "zkforge/io/wtns.hpp"
-#include "zkforge/io/zkey.hpp"
 
 namespace zkforge::capi {
 namespace {
 
 template <class E>
-std::unique_ptr<zkforge_proof> prove_texts(const ZkeyProver<E>& p, const std::vector<typename E::Fr::Int>& witness) {
+std::unique_ptr<zkforge_proof> prove_texts(const KeyProver<E>& p, const std::vector<typename E::Fr::Int>& witness) {
   const groth16::Proof<E> proof = p.impl->prove(host_span(witness));
   return std::make_unique<zkforge_proof>(zkforge_proof{
       snarkjs::proof_json(proof, kJsonCurve<E>).dump(),
@@ -24,10 +24,10 @@ std::unique_ptr<zkforge_proof> prove_texts(const ZkeyProver<E>& p, const std::ve
 }
 
 template <class E>
-ZkeyProver<E> read_prover(const io::BinFile& zkey, const zkforge_prover_options& options) {
-  auto key = std::make_shared<const groth16::ProvingKey<E>>(snarkjs::read_zkey<E>(zkey));
+KeyProver<E> read_prover(const io::ProvingKeyFile& file, const zkforge_prover_options& options) {
+  auto key = std::make_shared<const io::LoadedKey<E>>(file.load<E>());
   auto impl = make_prover<E>(key, options);
-  return ZkeyProver<E>{std::move(key), std::move(impl)};
+  return KeyProver<E>{std::move(key), std::move(impl)};
 }
 
 nlohmann::json parse_text(const char* text, const char* name) {
@@ -57,10 +57,10 @@ zkforge_prover_options checked_options(const zkforge_prover_options* options) {
   return o;
 }
 
-std::unique_ptr<zkforge_prover> make_zkey_prover(const io::BinFile& zkey, const zkforge_prover_options& o) {
-  if (snarkjs::zkey_curve(zkey) == snarkjs::ZkeyCurve::bn128)
-    return std::unique_ptr<zkforge_prover>(new zkforge_prover{read_prover<bn254::Engine>(zkey, o)});
-  return std::unique_ptr<zkforge_prover>(new zkforge_prover{read_prover<bls12_381::Engine>(zkey, o)});
+std::unique_ptr<zkforge_prover> make_key_prover(const io::ProvingKeyFile& key, const zkforge_prover_options& o) {
+  if (key.curve() == CurveId::bn254)
+    return std::unique_ptr<zkforge_prover>(new zkforge_prover{read_prover<bn254::Engine>(key, o)});
+  return std::unique_ptr<zkforge_prover>(new zkforge_prover{read_prover<bls12_381::Engine>(key, o)});
 }
 
 }  // namespace zkforge::capi
@@ -80,7 +80,7 @@ zkforge_status zkforge_prover_create_zkey_file(zkforge_prover** prover, const ch
     require(prover, "the prover out-pointer");
     require(path, "the zkey path");
     const zkforge_prover_options o = checked_options(options);
-    *prover = make_zkey_prover(io::BinFile(path, "zkey", 1), o).release();
+    *prover = make_key_prover(io::ProvingKeyFile(path), o).release();
   });
 }
 
@@ -90,8 +90,7 @@ zkforge_status zkforge_prover_create_zkey(zkforge_prover** prover, const void* z
     require(prover, "the prover out-pointer");
     require(zkey, "the zkey buffer");
     const zkforge_prover_options o = checked_options(options);
-    *prover =
-        make_zkey_prover(io::BinFile("zkey buffer", static_cast<const std::uint8_t*>(zkey), size, "zkey", 1), o).release();
+    *prover = make_key_prover(io::ProvingKeyFile("key buffer", static_cast<const std::uint8_t*>(zkey), size), o).release();
   });
 }
 
@@ -102,11 +101,11 @@ zkforge_curve zkforge_prover_curve(const zkforge_prover* prover) {
 }
 
 uint64_t zkforge_prover_num_wires(const zkforge_prover* prover) {
-  return std::visit([](const auto& p) -> uint64_t { return p.key->num_vars; }, prover->engine);
+  return std::visit([](const auto& p) -> uint64_t { return p.key->view().num_vars; }, prover->engine);
 }
 
 uint64_t zkforge_prover_num_public(const zkforge_prover* prover) {
-  return std::visit([](const auto& p) -> uint64_t { return p.key->num_public; }, prover->engine);
+  return std::visit([](const auto& p) -> uint64_t { return p.key->view().num_public; }, prover->engine);
 }
 
 zkforge_status zkforge_prover_prove_wtns(const zkforge_prover* prover, const void* wtns, uint64_t size,

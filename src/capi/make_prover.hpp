@@ -18,7 +18,7 @@ class BackendProver final : public ProverImpl<E> {
   using Int = typename Fr::Int;
 
   BackendProver(SharedKey<E> key, Target target, const groth16::ProverConfig& config)
-      : key_(std::move(key)), target_(std::move(target)), prover_(*key_, config) {}
+      : key_(std::move(key)), target_(std::move(target)), prover_(key_->view(), config) {}
 
   groth16::Proof<E> prove(HostSpan<const Int> witness) const override {
     make_current();

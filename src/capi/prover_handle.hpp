@@ -11,6 +11,7 @@
 #include "provers.hpp"
 #include "zkforge/c/groth16.h"
 #include "zkforge/io/binfile.hpp"
+#include "zkforge/io/proving_key_file.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
 
 struct zkforge_proof {
@@ -24,9 +25,9 @@ template <class E>
 constexpr snarkjs::JsonCurve kJsonCurve = std::is_same_v<E, bn254::Engine> ? snarkjs::JsonCurve::bn128
                                                                            : snarkjs::JsonCurve::bls12381;
 
-// A snarkjs key of engine E, read once, and its prover.
+// A proving key of engine E (a snarkjs zkey or a compiled key), read once, and its prover.
 template <class E>
-struct ZkeyProver {
+struct KeyProver {
   using Engine = E;
   SharedKey<E> key;
   std::unique_ptr<ProverImpl<E>> impl;
@@ -35,7 +36,7 @@ struct ZkeyProver {
 }  // namespace zkforge::capi
 
 struct zkforge_prover {
-  std::variant<zkforge::capi::ZkeyProver<zkforge::bn254::Engine>, zkforge::capi::ZkeyProver<zkforge::bls12_381::Engine>>
+  std::variant<zkforge::capi::KeyProver<zkforge::bn254::Engine>, zkforge::capi::KeyProver<zkforge::bls12_381::Engine>>
       engine;
 };
 
@@ -44,8 +45,8 @@ namespace zkforge::capi {
 // The options given, or the defaults for NULL, with their device checked (before a key is read).
 zkforge_prover_options checked_options(const zkforge_prover_options* options);
 
-// A prover of the opened zkey (either curve).
-std::unique_ptr<zkforge_prover> make_zkey_prover(const io::BinFile& zkey, const zkforge_prover_options& options);
+// A prover of the opened key (either form, either curve).
+std::unique_ptr<zkforge_prover> make_key_prover(const io::ProvingKeyFile& key, const zkforge_prover_options& options);
 
 // A proof of the opened .wtns; size_mismatch when its length is not the key's wires.
 std::unique_ptr<zkforge_proof> prove_wtns(const zkforge_prover& prover, const io::BinFile& wtns);

@@ -12,14 +12,15 @@
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/groth16/randomness.hpp"
 #include "zkforge/groth16/verifying_key.hpp"
+#include "zkforge/io/proving_key_file.hpp"
 #include "zkforge/memory/span.hpp"
 
 namespace zkforge::capi {
 
-// The key a prover was made for, shared by the prover and whoever made it (the key must outlive the
-// prover, which reads it through a view).
+// The key a prover was made for (either form's memory, or a ProvingKey's vectors), shared by the prover
+// and whoever made it (the key must outlive the prover, which reads it through a view).
 template <class E>
-using SharedKey = std::shared_ptr<const groth16::ProvingKey<E>>;
+using SharedKey = std::shared_ptr<const io::LoadedKey<E>>;
 
 // One circuit of a batch: its full witness (canonical) and its evaluations a, b, c on the domain.
 template <class E>

@@ -8,7 +8,7 @@
 
 #include "guard.hpp"
 #include "prover_handle.hpp"
-#include "zkforge/io/zkey.hpp"
+#include "zkforge/io/proving_key_file.hpp"
 
 namespace zkforge::capi {
 namespace {
@@ -47,11 +47,6 @@ std::size_t proof_capacity(const zkforge_prover& prover) {
                     prover.engine);
 }
 
-std::size_t num_public(const io::BinFile& zkey) {
-  if (snarkjs::zkey_curve(zkey) == snarkjs::ZkeyCurve::bn128) return snarkjs::read_zkey<bn254::Engine>(zkey).num_public;
-  return snarkjs::read_zkey<bls12_381::Engine>(zkey).num_public;
-}
-
 // Whether `text` and its terminator fit in `capacity` bytes.
 bool fits(const std::string& text, unsigned long long capacity) { return text.size() + 1 <= capacity; }
 
@@ -76,7 +71,7 @@ int groth16_public_size_for_zkey_buf(const void* zkey_buffer, unsigned long long
     require(zkey_buffer, "the zkey buffer");
     require(public_size, "the public size pointer");
     *public_size = public_capacity(
-        num_public(io::BinFile("zkey buffer", static_cast<const std::uint8_t*>(zkey_buffer), zkey_size, "zkey", 1)));
+        io::ProvingKeyFile("zkey buffer", static_cast<const std::uint8_t*>(zkey_buffer), zkey_size).num_public());
     return PROVER_OK;
   });
 }
@@ -86,7 +81,7 @@ int groth16_public_size_for_zkey_file(const char* zkey_fname, unsigned long long
   return rapidsnark_call(error_msg, error_msg_maxsize, [&] {
     require(zkey_fname, "the zkey path");
     require(public_size, "the public size pointer");
-    *public_size = public_capacity(num_public(io::BinFile(zkey_fname, "zkey", 1)));
+    *public_size = public_capacity(io::ProvingKeyFile(zkey_fname).num_public());
     return PROVER_OK;
   });
 }
@@ -100,9 +95,9 @@ int groth16_prover_create(void** prover_object, const void* zkey_buffer, unsigne
   return rapidsnark_call(error_msg, error_msg_maxsize, [&] {
     require(prover_object, "the prover object pointer");
     require(zkey_buffer, "the zkey buffer");
-    *prover_object = make_zkey_prover(io::BinFile("zkey buffer", static_cast<const std::uint8_t*>(zkey_buffer),
-                                                  zkey_size, "zkey", 1),
-                                      zkforge_prover_options_default())
+    *prover_object = make_key_prover(io::ProvingKeyFile("zkey buffer", static_cast<const std::uint8_t*>(zkey_buffer),
+                                                        zkey_size),
+                                     zkforge_prover_options_default())
                          .release();
     return PROVER_OK;
   });
@@ -113,7 +108,7 @@ int groth16_prover_create_zkey_file(void** prover_object, const char* zkey_file_
   return rapidsnark_call(error_msg, error_msg_maxsize, [&] {
     require(prover_object, "the prover object pointer");
     require(zkey_file_path, "the zkey path");
-    *prover_object = make_zkey_prover(io::BinFile(zkey_file_path, "zkey", 1), zkforge_prover_options_default()).release();
+    *prover_object = make_key_prover(io::ProvingKeyFile(zkey_file_path), zkforge_prover_options_default()).release();
     return PROVER_OK;
   });
 }

@@ -108,7 +108,7 @@ std::shared_ptr<const ProverImpl<E>> prover_for(SrsData& s, const groth16::Query
     return s.last->prover;
   zkforge_prover_options options = zkforge_prover_options_default();
   if (device != nullptr) options.device = *device;
-  auto key = std::make_shared<const groth16::ProvingKey<E>>(supra::proving_key_from_srs(s.srs, d));
+  auto key = std::make_shared<const io::LoadedKey<E>>(supra::proving_key_from_srs(s.srs, d));
   s.last = LastProver{d, target, make_prover<E>(std::move(key), options)};
   return s.last->prover;
 }

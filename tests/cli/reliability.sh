@@ -4,9 +4,13 @@
 # requires its exit code, a message naming the file and the fault, and the outputs as they must be
 # (written whole, or left as they were). Every case stops by itself (FIFOs under `timeout`). Item 6,
 # a key truncated while it is read, is tests/io/test_input_file.cpp's: no shell can time the cut.
+# Cases 11 and 12 are compiled keys' (issue #26): `key compile` then `prove`, `key check` and `key read`
+# with the compiled key, and damaged or foreign compiled keys refused naming the file and the offset.
 # usage: reliability.sh ZKFORGE DATA DAMAGED WORK CASE
-#   DATA: a bn128 folder with chain.zkey, witness.wtns, verification_key.json (tests/data/chain1018/bn128)
-#   DAMAGED: the folder tests/cli/damaged_inputs.cpp wrote; CASE: one of the functions below
+#   DATA: a folder with chain.zkey, witness.wtns, verification_key.json (tests/data/chain1018/bn128; the
+#   compiled keys' cases also bls12381)
+#   DAMAGED: the folder tests/cli/damaged_inputs.cpp wrote (not read by the compiled keys' cases);
+#   CASE: one of the functions below
 set -uo pipefail
 zkforge=$1 data=$2 damaged=$3 work=$4 case=$5
 key=$data/chain.zkey wtns=$data/witness.wtns vk=$data/verification_key.json
@@ -155,6 +159,58 @@ device_faults() {
     run 0 "" prove --quiet --backend "$b" "$key" "$wtns" "$work/gpu.proof.json" "$work/gpu.public.json"
     cmp -s "$work/gpu.public.json" "$work/old.public.json" || fail "the public inputs of the proof on $b differ"
   done
+}
+
+# 11. A compiled key: written from the zkey, proved with (the proof verifies), checked, read and timed,
+# compiled again from itself to the same bytes; an input is not overwritten.
+compiled_keys() {
+  local out rc=0
+  out=$("$zkforge" key compile --timings "$key" "$work/key.zkf") || rc=$?
+  echo "$out"
+  [[ $rc == 0 && $out =~ "key.zkf: a compiled" && $out =~ "checked as zkforge key check does" && $out =~ "written in" ]] ||
+    fail "key compile"
+  run 0 "" prove --quiet "$work/key.zkf" "$wtns" "$work/proof.json" "$work/public.json"
+  run 0 "" verify "$vk" "$work/public.json" "$work/proof.json"
+  run 0 "" prove --quiet --check-key "$work/key.zkf" "$wtns" "$work/proof.json" "$work/public.json"
+  run 0 "" verify "$vk" "$work/public.json" "$work/proof.json"
+  out=$("$zkforge" key check "$work/key.zkf") || rc=$?
+  echo "$out"
+  [[ $rc == 0 && $out =~ "compiled key" && $out =~ "match their checksums" && $out =~ "checked in" ]] ||
+    fail "key check of a compiled key"
+  for file in "$work/key.zkf" "$key"; do
+    out=$("$zkforge" key read --repeat 2 "$file") || rc=$?
+    echo "$out"
+    [[ $rc == 0 && $out =~ "read 2: ".*" GB/s" && $out =~ "best: " ]] || fail "key read $file"
+  done
+  run 0 "" key compile "$work/key.zkf" "$work/again.zkf"
+  cmp -s "$work/key.zkf" "$work/again.zkf" || fail "a key compiled from a compiled key differs"
+  run 3 "the output $work/key.zkf is the input of that name" key compile "$work/key.zkf" "$work/key.zkf"
+}
+
+# 12. Damaged and foreign compiled keys: refused by prove and key check, naming the file, the offset and the
+# fault, with nothing written.
+compiled_damage() {
+  run 0 "" key compile "$key" "$work/key.zkf"
+  # Section 3 (A): its offset is the u64 at byte 128 + 2 * 40 + 8 of the header.
+  local a
+  a=$(od -An -t u8 -j 216 -N 8 "$work/key.zkf" | tr -d ' ')
+  cp "$work/key.zkf" "$work/damaged.zkf"
+  printf '\x55' | dd of="$work/damaged.zkf" bs=1 seek=$((a + 100)) conv=notrunc status=none
+  local damaged="damaged.zkf at byte $a: section 3 \(A, bytes $a to [0-9]+\): the checksum recorded at byte 240 is "
+  damaged+="0x[0-9a-f]+, the bytes give 0x[0-9a-f]+: the section is damaged"
+  run 3 "$damaged" prove --quiet "$work/damaged.zkf" "$wtns" "${pq[@]}"
+  run 3 "$damaged" key check "$work/damaged.zkf"
+  cp "$work/key.zkf" "$work/truncated.zkf"
+  truncate -s -1000 "$work/truncated.zkf"
+  run 3 "truncated.zkf at byte 64: the header says the file holds [0-9]+ bytes, it holds [0-9]+ \(truncated\?\)" \
+    prove --quiet "$work/truncated.zkf" "$wtns" "${pq[@]}"
+  cp "$work/key.zkf" "$work/v2.zkf"
+  printf '\x02' | dd of="$work/v2.zkf" bs=1 seek=8 conv=notrunc status=none
+  run 3 "v2.zkf at byte 8: expected version 1 of the compiled key format, found 2" \
+    prove --quiet "$work/v2.zkf" "$wtns" "${pq[@]}"
+  run 3 "witness.wtns at byte 0: expected the magic \"zkey\" of a snarkjs key or \"zkf-key.n\" of a compiled key, found \"wtns" \
+    prove --quiet "$wtns" "$wtns" "${pq[@]}"
+  [[ ! -e $work/p.json && ! -e $work/q.json ]] || fail "outputs written for a refused key"
 }
 
 "$case"

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* zkforge's own Groth16 prover handle over snarkjs keys, its proofs, and snarkjs-JSON verification.
+/* zkforge's own Groth16 prover handle over proving keys, its proofs, and snarkjs-JSON verification.
  *
- * A prover is made from a snarkjs .zkey (a file or bytes in memory; bn128 or bls12381) on a backend,
+ * A prover is made from a proving key (a file or bytes in memory; bn128 or bls12381) on a backend,
  * device and memory policy: the key is read and checked once and kept — on a GPU backend its bases
- * stay resident on the device — and every proof afterwards reads only its witness. (A prover from a
- * compiled key, zkforge's own pre-laid-out key format, is not yet available: that format does not
- * exist yet.)
+ * stay resident on the device — and every proof afterwards reads only its witness. The key is a
+ * snarkjs .zkey or a compiled key (`zkforge key compile`: the layout the prover reads, loaded from a
+ * file by a memory map, without decoding; docs/compiled-key.md); the two are told apart by their
+ * first bytes, wherever a zkey is asked for below.
  *
  * Thread safety: zkforge_prover_prove* may be called on one prover from several threads at once (the
  * CPU backend's threads are shared between the calls; on a GPU backend concurrent proofs take turns at
@@ -42,12 +43,13 @@ zkforge_prover_options zkforge_prover_options_default(void);
 typedef struct zkforge_prover zkforge_prover;
 typedef struct zkforge_proof zkforge_proof;
 
-/* A prover of the .zkey at `path`; options NULL means zkforge_prover_options_default(). */
+/* A prover of the key (.zkey or compiled) at `path`; options NULL means zkforge_prover_options_default(). A
+ * compiled key stays mapped while the prover lives: it must not be truncated in place meanwhile. */
 zkforge_status zkforge_prover_create_zkey_file(zkforge_prover** prover, const char* path,
                                                const zkforge_prover_options* options, zkforge_error* error);
 
-/* A prover of the .zkey held in `size` bytes at `zkey` (copied where needed: the bytes may be freed
- * on return). */
+/* A prover of the key (.zkey or compiled) held in `size` bytes at `zkey` (decoded or copied: the bytes
+ * may be freed on return). */
 zkforge_status zkforge_prover_create_zkey(zkforge_prover** prover, const void* zkey, uint64_t size,
                                           const zkforge_prover_options* options, zkforge_error* error);
 

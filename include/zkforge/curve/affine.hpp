@@ -24,8 +24,12 @@ struct Affine {
   ZKF_HD constexpr bool is_identity() const { return infinity; }
   ZKF_HD constexpr Affine operator-() const { return infinity ? *this : Affine{x, -y, false}; }
 
-  // y^2 = x^3 + b; the point at infinity is on the curve.
-  bool is_on_curve() const { return infinity || y.sqr() == x.sqr() * x + C::b(); }
+  // y^2 = x^3 + b; the point at infinity is on the curve. b is folded at compile time (made at run time,
+  // it cost a Montgomery conversion, or a hexadecimal parse, per point checked).
+  bool is_on_curve() const {
+    constexpr Field b = C::b();
+    return infinity || y.sqr() == x.sqr() * x + b;
+  }
 
   friend ZKF_HD constexpr bool operator==(const Affine& p, const Affine& q) {
     if (p.infinity || q.infinity) return p.infinity == q.infinity;

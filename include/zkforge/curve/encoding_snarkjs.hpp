@@ -36,17 +36,18 @@ void write_point(const Affine<C>& p, std::uint8_t* out) {
 template <class C>
 Affine<C> read_point(const std::uint8_t* in, SubgroupCheck check = SubgroupCheck::skip) {
   using Codec = codec::FieldCodec<typename C::Field>;
-  bool all_zero = true;
-  for (std::size_t i = 0; i < kPointBytes<C>; ++i) all_zero = all_zero && in[i] == 0;
-  if (all_zero) return Affine<C>::identity();
   Affine<C> p = Affine<C>::identity();
+  const bool x_below_q = Codec::read_le_mont(in, p.x), y_below_q = Codec::read_le_mont(in + Codec::kBytes, p.y);
+  if (x_below_q && y_below_q && p.x.is_zero() && p.y.is_zero()) return Affine<C>::identity();  // all bytes zero
   p.infinity = false;
-  const std::string what = std::string(C::name) + " point (snarkjs)";
-  if (!Codec::read_le_mont(in, p.x)) throw Error(Errc::not_canonical, what + ": x is not below q");
-  if (!Codec::read_le_mont(in + Codec::kBytes, p.y)) throw Error(Errc::not_canonical, what + ": y is not below q");
-  if (!p.is_on_curve()) throw Error(Errc::not_on_curve, what + ": point not on the curve");
-  if (check == SubgroupCheck::verify && !is_in_subgroup(p))
-    throw Error(Errc::not_in_subgroup, what + ": point not in the prime-order subgroup");
+  // The message is made only when a check fails: a key reader calls this for millions of points.
+  const auto fail = [](Errc code, const char* why) {
+    throw Error(code, std::string(C::name) + " point (snarkjs): " + why);
+  };
+  if (!x_below_q) fail(Errc::not_canonical, "x is not below q");
+  if (!y_below_q) fail(Errc::not_canonical, "y is not below q");
+  if (!p.is_on_curve()) fail(Errc::not_on_curve, "point not on the curve");
+  if (check == SubgroupCheck::verify && !is_in_subgroup(p)) fail(Errc::not_in_subgroup, "point not in the prime-order subgroup");
   return p;
 }
 

@@ -105,7 +105,8 @@ Affine<C> decompress(const std::uint8_t* in, std::size_t len) {
   Field x;
   if (!Codec::read_be(x_bytes.data(), x)) throw Error(Errc::not_canonical, what + ": x is not below p");
   Field y;
-  if (!(x.sqr() * x + C::b()).sqrt(y)) throw Error(Errc::not_on_curve, what + ": no point with this x");
+  constexpr Field b = C::b();
+  if (!(x.sqr() * x + b).sqrt(y)) throw Error(Errc::not_on_curve, what + ": no point with this x");
   if (Codec::lexicographically_largest(y) != ((in[0] & kFlagSort) != 0)) y = -y;
   return detail::finish(Affine<C>::from_xy(x, y), what);
 }

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "zkforge/field/fp2.hpp"
 
@@ -23,7 +24,12 @@ struct FieldCodec {
   }
   static bool read_le_mont(const std::uint8_t* in, F& v) {
     typename F::Int m{};
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    static_assert(sizeof(m.w) == kBytes);
+    std::memcpy(m.w, in, kBytes);  // the words as they lie: one load each, where the bytes took eight
+#else
     for (std::size_t i = 0; i < kBytes; ++i) m.w[i / 8] |= static_cast<std::uint64_t>(in[i]) << (8 * (i % 8));
+#endif
     return F::from_montgomery(m, v);
   }
   // zcash's sort flag: y > (p - 1)/2 as integers.

@@ -224,7 +224,11 @@ class BinWriter {
 template <class Int>
 Int le_int(const std::uint8_t* p, std::size_t bytes) {
   Int v{};
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  std::memcpy(v.w, p, bytes);
+#else
   for (std::size_t i = 0; i < bytes; ++i) v.w[i / 8] |= static_cast<std::uint64_t>(p[i]) << (8 * (i % 8));
+#endif
   return v;
 }
 

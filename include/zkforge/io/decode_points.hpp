@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Many fixed-size point encodings of a Source decoded in parallel on the CPU pool, for the key
-// readers: the file is read a chunk of at most kChunkBytes at a time (so a key of tens of gigabytes
-// is never held twice), each chunk decoded in parallel; the first point that fails is reported with
-// its own error code, its message prefixed by the caller's description of where the point is (file,
-// section, index, byte offset).
+// Large runs of fixed-size records of a Source (points, matrix entries) handled in parallel on the CPU
+// pool, for the key readers: each block of about kBlockBytes is read (pread, straight from the page
+// cache) by the thread that then decodes it, into a buffer of that thread's own that it reuses, so a
+// key is never held twice and the reads run side by side; the first bad record by position is the one
+// reported, whichever thread met it first.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,34 +19,59 @@
 
 namespace zkforge::io {
 
-inline constexpr std::uint64_t kChunkBytes = std::uint64_t{64} << 20;
+inline constexpr std::uint64_t kBlockBytes = std::uint64_t{1} << 20;
 
-// The `count` points of `bytes` bytes each stored from byte `offset` of `source` (which the caller
-// has checked to hold them): decode(p) turns the bytes at p into a point or throws Error; where(i)
-// names point i.
+// Records of `bytes` bytes per block.
+inline std::size_t records_per_block(std::size_t bytes) { return std::max<std::size_t>(1, kBlockBytes / bytes); }
+
+inline std::size_t block_count(std::size_t count, std::size_t per_block) { return (count + per_block - 1) / per_block; }
+
+// f(k, first, n) for block k of the `count` records, records [first, first + n), `per_block` to a block
+// (the last one shorter), in parallel. A block stops at its first Error; the error of the lowest block
+// that threw is rethrown.
+template <class F>
+void run_blocks(std::size_t count, std::size_t per_block, F&& f) {
+  std::vector<std::optional<Error>> errors(block_count(count, per_block));
+  cpu_pool(0).run(errors.size(), [&](std::size_t k) {
+    const std::size_t first = k * per_block;
+    try {
+      f(k, first, std::min(per_block, count - first));
+    } catch (const Error& e) {
+      errors[k] = e;
+    }
+  });
+  for (const auto& e : errors)
+    if (e) throw *e;
+}
+
+// run_blocks over `count` records of `bytes` bytes each stored from byte `offset` of `source` (which
+// the caller has checked to hold them): f(k, first, n, data) gets block k's bytes; `what` names them
+// when the file ends first.
+template <class F>
+void read_blocks(const Source& source, std::uint64_t offset, std::size_t count, std::size_t bytes,
+                 std::size_t per_block, const char* what, F&& f) {
+  run_blocks(count, per_block, [&](std::size_t k, std::size_t first, std::size_t n) {
+    thread_local std::vector<std::uint8_t> buffer;
+    f(k, first, n, source.read(offset + first * bytes, n * bytes, buffer, what));
+  });
+}
+
+// The `count` points of `bytes` bytes each stored from byte `offset` of `source`: decode(p) turns the
+// bytes at p into a point or throws Error, whose message is then prefixed by where(i), naming point i.
 template <class Point, class Decode, class Where>
 std::vector<Point> decode_points(const Source& source, std::uint64_t offset, std::size_t count, std::size_t bytes,
                                  Decode decode, Where where) {
   std::vector<Point> out(count);
-  const std::size_t per_chunk = std::max<std::size_t>(1, kChunkBytes / bytes);
-  for (std::size_t first = 0; first < count; first += per_chunk) {
-    const std::size_t n = std::min(per_chunk, count - first);
-    const Bytes chunk = source.read(offset + first * bytes, n * bytes, "points");
-    std::optional<Error> error;
-    std::mutex error_lock;
-    cpu_pool(0).parallel_for(n, [&](std::size_t b, std::size_t e) {
-      for (std::size_t i = b; i < e; ++i) {
-        try {
-          out[first + i] = decode(chunk.data() + i * bytes);
-        } catch (const Error& err) {
-          const std::lock_guard<std::mutex> lock(error_lock);
-          if (!error) error = err.in(where(first + i));
-          return;
-        }
-      }
-    }, 256);
-    if (error) throw *error;
-  }
+  read_blocks(source, offset, count, bytes, records_per_block(bytes), "points",
+              [&](std::size_t, std::size_t first, std::size_t n, const std::uint8_t* data) {
+                for (std::size_t i = 0; i < n; ++i) {
+                  try {
+                    out[first + i] = decode(data + i * bytes);
+                  } catch (const Error& err) {
+                    throw err.in(where(first + i));
+                  }
+                }
+              });
   return out;
 }
 

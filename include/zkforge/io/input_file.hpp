@@ -66,6 +66,7 @@ class InputFile {
 
   const std::string& path() const { return path_; }
   std::uint64_t size() const { return size_; }
+  int fd() const { return fd_; }  // for a mapping of the file (io/page_memory.hpp)
 
   // Reads `count` bytes at `offset` into `out`; `what` names them in the message when the file ends first.
   void read(std::uint64_t offset, std::uint8_t* out, std::uint64_t count, const char* what) const {
@@ -135,6 +136,16 @@ class Source {
     std::vector<std::uint8_t> buffer(count);
     file_->read(offset, buffer.data(), count, what);
     return Bytes(std::move(buffer));
+  }
+
+  // The same bytes without a buffer of their own: a pointer into the memory the source holds, or the
+  // file's bytes read into `buffer` (grown as needed, so that a thread reuses one), valid until it changes.
+  const std::uint8_t* read(std::uint64_t offset, std::uint64_t count, std::vector<std::uint8_t>& buffer,
+                           const char* what) const {
+    if (!file_) return data_ + offset;
+    if (buffer.size() < count) buffer.resize(count);
+    file_->read(offset, buffer.data(), count, what);
+    return buffer.data();
   }
 
  private:

@@ -11,10 +11,14 @@
 // section at once (a section of zeros: a hole in a sparse file, not a key). Matrix entries are checked
 // to name a row of the domain, a wire of the witness and a value below r, in parallel. Errors are
 // Error(malformed_file, or not_on_curve / not_canonical / not_in_subgroup for a bad point) naming the
-// file, the section and the byte offset; the file is read as io/input_file.hpp says.
+// file, the section and the byte offset; the file is read as io/input_file.hpp says, in blocks of
+// io/decode_points.hpp read and checked side by side. read_zkey gives a ProvingKey's vectors;
+// read_zkey_image the same key in the layout the prover reads (io/key_image.hpp), each point decoded
+// straight into its place: what `zkforge prove` loads, and what a compiled key file holds.
 #pragma once
 
 #include <algorithm>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +30,7 @@
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/io/binfile.hpp"
 #include "zkforge/io/decode_points.hpp"
+#include "zkforge/io/key_image.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
 #include "zkforge/pairing/subgroup.hpp"
@@ -44,6 +49,8 @@ struct ZkeyHeader {
 namespace zkey_detail {
 
 constexpr std::uint32_t kHeader = 2, kIc = 3, kCoefs = 4, kA = 5, kB1 = 6, kB2 = 7, kC = 8, kH = 9;
+
+inline std::uint32_t u32_at(const std::uint8_t* p) { return static_cast<std::uint32_t>(io::Cursor::le(p, 4)); }
 
 // Empty when the "n8 u32 | prime[n8]" pair at the cursor is F's; else what was found, for a message.
 template <class F>
@@ -76,28 +83,52 @@ Affine<C> decode(const std::uint8_t* p, SubgroupCheck subgroups) {
 // Where a section's points may be the point at infinity: some of them (a wire outside a query), or none.
 enum class Infinity { some, none };
 
-// Decodes `count` points of curve C from the section's payload, in parallel; errors name the point.
+// Decodes `count` points of curve C from the section's payload into `out` as image points
+// (io/key_image.hpp: sizeof(Affine<C>) bytes each, which is also an Affine<C> array), in parallel
+// blocks; errors name the point.
+template <class E, class C>
+void decode_section(const io::BinFile& f, std::uint32_t id, const char* name, std::size_t count,
+                    SubgroupCheck subgroups, Infinity infinity, std::uint8_t* out) {
+  const io::Section& s = f.section(id, name);
+  constexpr std::size_t in_bytes = kPointBytes<C>, out_bytes = sizeof(Affine<C>);
+  const auto where = [&](std::size_t i) {
+    return f.where(id, name) + " point " + std::to_string(i) + " at byte " + std::to_string(s.offset + i * in_bytes);
+  };
+  constexpr std::size_t kNone = ~std::size_t{0};
+  std::mutex lock;
+  std::size_t finite = 0, first_infinity = kNone;
+  io::read_blocks(f.source(), s.offset, count, in_bytes, io::records_per_block(in_bytes), "points",
+                  [&](std::size_t, std::size_t first, std::size_t n, const std::uint8_t* data) {
+                    std::size_t block_finite = 0, block_infinity = kNone;
+                    for (std::size_t j = 0; j < n; ++j) {
+                      Affine<C> point;
+                      try {
+                        point = decode<E, C>(data + j * in_bytes, subgroups);
+                      } catch (const Error& err) {
+                        throw err.in(where(first + j));
+                      }
+                      io::store_point(point, out + (first + j) * out_bytes);
+                      if (!point.infinity) ++block_finite;
+                      else if (block_infinity == kNone) block_infinity = first + j;
+                    }
+                    const std::lock_guard<std::mutex> guard(lock);
+                    finite += block_finite;
+                    first_infinity = std::min(first_infinity, block_infinity);
+                  });
+  if (infinity == Infinity::none && first_infinity != kNone)
+    throw Error(Errc::malformed_file, where(first_infinity) + ": the point at infinity (all bytes zero), which no " +
+                                          name + " point is");
+  if (infinity == Infinity::some && count != 0 && finite == 0)
+    throw Error(Errc::malformed_file, f.where(id, name) + " at byte " + std::to_string(s.offset) + ": all " +
+                                          std::to_string(count) + " points are the point at infinity (all bytes zero)");
+}
+
+// The same into a vector.
 template <class E, class C>
 std::vector<Affine<C>> read_points(const io::BinFile& f, std::uint32_t id, const char* name, std::size_t count,
                                    SubgroupCheck subgroups, Infinity infinity) {
-  const io::Section& s = f.section(id, name);
-  const auto where = [&](std::size_t i) {
-    return f.where(id, name) + " point " + std::to_string(i) + " at byte " +
-           std::to_string(s.offset + i * kPointBytes<C>);
-  };
-  std::vector<Affine<C>> points = io::decode_points<Affine<C>>(
-      f.source(), s.offset, count, kPointBytes<C>,
-      [subgroups](const std::uint8_t* p) { return decode<E, C>(p, subgroups); }, where);
-  const auto at_infinity = [](const Affine<C>& p) { return p.infinity; };
-  if (infinity == Infinity::none) {
-    const auto it = std::find_if(points.begin(), points.end(), at_infinity);
-    if (it != points.end())
-      throw Error(Errc::malformed_file, where(static_cast<std::size_t>(it - points.begin())) +
-                                            ": the point at infinity (all bytes zero), which no " + name + " point is");
-  } else if (count != 0 && std::all_of(points.begin(), points.end(), at_infinity)) {
-    throw Error(Errc::malformed_file, f.where(id, name) + " at byte " + std::to_string(s.offset) + ": all " +
-                                          std::to_string(count) + " points are the point at infinity (all bytes zero)");
-  }
+  std::vector<Affine<C>> points(count);
+  decode_section<E, C>(f, id, name, count, subgroups, infinity, reinterpret_cast<std::uint8_t*>(points.data()));
   return points;
 }
 
@@ -141,74 +172,74 @@ ZkeyHeader read_counts(const io::BinFile& f, io::Cursor& h) {
   return header;
 }
 
-// Section 4's entries, checked and converted in parallel, blocks of kBlock entries each read by its
-// own task (no copy of the whole section): stored values are coef * R^2 mod r; as Montgomery words
-// they stand for coef * R, and one product with the element whose words are 1 (R^-1) gives coef.
-// A's entries and B's keep the file's order; the first bad entry by position is the one reported.
-template <class Fr>
-void read_coefficients(const io::BinFile& f, const ZkeyHeader& header, std::vector<groth16::MatrixEntry<Fr>>& a,
-                       std::vector<groth16::MatrixEntry<Fr>>& b) {
-  io::Cursor m = f.cursor(kCoefs, "coefficients");
-  const std::uint32_t count = m.u32("the coefficient count");
-  constexpr std::size_t kEntry = 12 + 32;
-  m.count_fitting(count, kEntry, "coefficient count");
-  if (m.remaining() != std::uint64_t{count} * kEntry)
-    m.fail(std::to_string(count) + " coefficients take " + std::to_string(std::uint64_t{count} * kEntry) +
-           " bytes, the section has " + std::to_string(m.remaining()) + " after the count");
-  const std::uint64_t first_at = m.offset();
-  constexpr std::size_t kBlock = std::size_t{1} << 16;
-  const std::size_t blocks = (std::size_t{count} + kBlock - 1) / kBlock;
-  // Block k's bytes, and the entries it holds.
-  const auto block = [&](std::size_t k) {
-    const std::size_t n = std::min<std::size_t>(count - k * kBlock, kBlock);
-    return std::make_pair(f.source().read(first_at + k * kBlock * kEntry, n * kEntry, "the coefficients"), n);
-  };
-  const auto u32_at = [](const std::uint8_t* p) { return static_cast<std::uint32_t>(io::Cursor::le(p, 4)); };
+// Section 4 (the matrices' entries), checked in parallel blocks, each read by its own task: every
+// entry names matrix 0 (A) or 1 (B), a row of the domain, a wire of the witness and a value below r;
+// the first bad entry by position is the one reported. Counts A's entries per block, for the second
+// pass (convert_coefficients) to place each block's.
+struct Coefficients {
+  static constexpr std::size_t kEntry = 12 + 32;
+  std::uint64_t first_at = 0;  // the byte offset of entry 0
+  std::size_t count = 0, per_block = 0, a_count = 0;
+  std::vector<std::size_t> a_before;  // A's entries in the blocks before each block
+  std::size_t b_count() const { return count - a_count; }
+};
 
-  // Pass 1: each block finds its first bad entry, if any, and counts A's.
-  std::vector<std::size_t> a_in_block(blocks);
-  std::vector<std::optional<std::pair<std::uint64_t, std::string>>> failure(blocks);
-  cpu_pool(0).run(blocks, [&](std::size_t k) {
-    const auto [bytes, n] = block(k);
+template <class Fr>
+Coefficients check_coefficients(const io::BinFile& f, const ZkeyHeader& header) {
+  io::Cursor m = f.cursor(kCoefs, "coefficients");
+  Coefficients c;
+  c.count = m.u32("the coefficient count");
+  constexpr std::size_t kEntry = Coefficients::kEntry;
+  m.count_fitting(c.count, kEntry, "coefficient count");
+  if (m.remaining() != std::uint64_t{c.count} * kEntry)
+    m.fail(std::to_string(c.count) + " coefficients take " + std::to_string(std::uint64_t{c.count} * kEntry) +
+           " bytes, the section has " + std::to_string(m.remaining()) + " after the count");
+  c.first_at = m.offset();
+  c.per_block = io::records_per_block(kEntry);
+  std::vector<std::size_t> a_in_block(io::block_count(c.count, c.per_block));
+  const std::string where = f.where(kCoefs, "coefficients");
+  io::read_blocks(f.source(), c.first_at, c.count, kEntry, c.per_block, "the coefficients",
+                  [&](std::size_t k, std::size_t first, std::size_t n, const std::uint8_t* data) {
     for (std::size_t j = 0; j < n; ++j) {
-      const std::uint8_t* p = bytes.data() + j * kEntry;
+      const std::uint8_t* p = data + j * kEntry;
       const std::uint32_t matrix = u32_at(p), row = u32_at(p + 4), signal = u32_at(p + 8);
-      const std::size_t i = k * kBlock + j;
-      const std::uint64_t at = first_at + std::uint64_t{i} * kEntry;
-      const auto entry = [i] { return "coefficient " + std::to_string(i) + ": "; };
-      if (matrix > 1) {
-        failure[k] = {at, entry() + "matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)"};
-      } else if (row >= header.domain_size()) {
-        failure[k] = {at + 4, entry() + "constraint " + std::to_string(row) + " is outside the domain of " +
-                                  std::to_string(header.domain_size())};
-      } else if (signal >= header.num_vars) {
-        failure[k] = {at + 8, entry() + "signal " + std::to_string(signal) + " is not below nVars " +
-                                  std::to_string(header.num_vars)};
-      } else if (io::le_int<typename Fr::Int>(p + 12, 32) >= Fr::kModulus) {
-        failure[k] = {at + 12, entry() + "value is not below r"};
-      }
-      if (failure[k]) return;
+      const std::size_t i = first + j;
+      const std::uint64_t at = c.first_at + std::uint64_t{i} * kEntry;
+      const auto fail = [&](std::uint64_t offset, const std::string& what) {
+        throw Error(Errc::malformed_file, where + " at byte " + std::to_string(offset) + ": coefficient " +
+                                              std::to_string(i) + ": " + what);
+      };
+      if (matrix > 1) fail(at, "matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)");
+      if (row >= header.domain_size())
+        fail(at + 4, "constraint " + std::to_string(row) + " is outside the domain of " +
+                         std::to_string(header.domain_size()));
+      if (signal >= header.num_vars)
+        fail(at + 8, "signal " + std::to_string(signal) + " is not below nVars " + std::to_string(header.num_vars));
+      if (io::le_int<typename Fr::Int>(p + 12, 32) >= Fr::kModulus) fail(at + 12, "value is not below r");
       a_in_block[k] += matrix == 0 ? 1 : 0;
     }
   });
-  for (const auto& bad : failure)
-    if (bad) m.fail_at(bad->first, bad->second);
-
-  // Pass 2: each block writes its entries where the counts of the blocks before it say.
-  std::vector<std::size_t> a_before(blocks);
-  std::size_t a_total = 0;
-  for (std::size_t k = 0; k < blocks; ++k) {
-    a_before[k] = a_total;
-    a_total += a_in_block[k];
+  c.a_before.resize(a_in_block.size());
+  for (std::size_t k = 0; k < a_in_block.size(); ++k) {
+    c.a_before[k] = c.a_count;
+    c.a_count += a_in_block[k];
   }
-  a.resize(a_total);
-  b.resize(count - a_total);
+  return c;
+}
+
+// The second pass over section 4: each block writes its entries where the counts of the blocks before
+// it say, A's and B's each in the file's order. Stored values are coef * R^2 mod r; as Montgomery
+// words they stand for coef * R, and one product with the element whose words are 1 (R^-1) gives coef.
+template <class Fr>
+void convert_coefficients(const io::BinFile& f, const Coefficients& c, groth16::MatrixEntry<Fr>* a,
+                          groth16::MatrixEntry<Fr>* b) {
+  constexpr std::size_t kEntry = Coefficients::kEntry;
   const Fr r_inverse = Fr::from_montgomery_unchecked(Fr::Int::from_u64(1));
-  cpu_pool(0).run(blocks, [&](std::size_t k) {
-    const auto [bytes, n] = block(k);
-    std::size_t next_a = a_before[k], next_b = k * kBlock - a_before[k];
+  io::read_blocks(f.source(), c.first_at, c.count, kEntry, c.per_block, "the coefficients",
+                  [&](std::size_t k, std::size_t first, std::size_t n, const std::uint8_t* data) {
+    std::size_t next_a = c.a_before[k], next_b = first - c.a_before[k];
     for (std::size_t j = 0; j < n; ++j) {
-      const std::uint8_t* p = bytes.data() + j * kEntry;
+      const std::uint8_t* p = data + j * kEntry;
       const auto stored = io::le_int<typename Fr::Int>(p + 12, 32);
       const groth16::MatrixEntry<Fr> e{u32_at(p + 4), u32_at(p + 8), Fr::from_montgomery_unchecked(stored) * r_inverse};
       if (u32_at(p) == 0) a[next_a++] = e;
@@ -241,14 +272,14 @@ ZkeyHeader read_zkey_header(const io::BinFile& f) {
   return zkey_detail::read_counts<E>(f, h);
 }
 
-// The whole Groth16 proving key of engine E (whose curve the file must use), from an opened "zkey"
-// v1 file; with SubgroupCheck::verify every point is also checked to lie in its prime-order subgroup.
+namespace zkey_detail {
+
+// A key with its counts, conventions and single points read (from section 2), its queries and
+// matrices still empty, and every point section's size checked against the counts.
 template <class E>
-groth16::ProvingKey<E> read_zkey(const io::BinFile& f, SubgroupCheck subgroups = SubgroupCheck::skip) {
-  using namespace zkey_detail;
+groth16::ProvingKey<E> read_front(const io::BinFile& f, SubgroupCheck subgroups) {
   using G1 = typename E::G1;
   using G2 = typename E::G2;
-
   io::Cursor h = f.cursor(kHeader, "header");
   const ZkeyHeader header = read_counts<E>(f, h);
   groth16::ProvingKey<E> key;
@@ -272,15 +303,78 @@ groth16::ProvingKey<E> read_zkey(const io::BinFile& f, SubgroupCheck subgroups =
   f.expect_size(kB2, "B2", n * g2, "nVars G2 points");
   f.expect_size(kC, "C", priv * g1, "nVars - nPublic - 1 G1 points");
   f.expect_size(kH, "H", std::uint64_t{domain} * g1, "domainSize G1 points");
+  return key;
+}
 
-  read_coefficients(f, header, key.a_matrix, key.b_matrix);
+}  // namespace zkey_detail
+
+// The whole Groth16 proving key of engine E (whose curve the file must use), from an opened "zkey"
+// v1 file; with SubgroupCheck::verify every point is also checked to lie in its prime-order subgroup.
+// The matrices keep the file's order.
+template <class E>
+groth16::ProvingKey<E> read_zkey(const io::BinFile& f, SubgroupCheck subgroups = SubgroupCheck::skip) {
+  using namespace zkey_detail;
+  using G1 = typename E::G1;
+  using G2 = typename E::G2;
+  groth16::ProvingKey<E> key = read_front<E>(f, subgroups);
+  const ZkeyHeader header{key.num_vars, key.num_public, key.log_domain, 0};
+  const Coefficients c = check_coefficients<typename E::Fr>(f, header);
+  key.a_matrix.resize(c.a_count);
+  key.b_matrix.resize(c.b_count());
+  convert_coefficients(f, c, key.a_matrix.data(), key.b_matrix.data());
+  const std::size_t n = key.num_vars, pub = key.num_public, priv = n - pub - 1;
   key.ic = read_points<E, G1>(f, kIc, "IC", pub + 1, subgroups, Infinity::some);
   key.a = read_points<E, G1>(f, kA, "A", n, subgroups, Infinity::some);
   key.b_1 = read_points<E, G1>(f, kB1, "B1", n, subgroups, Infinity::some);
   key.b_2 = read_points<E, G2>(f, kB2, "B2", n, subgroups, Infinity::some);
   key.l = read_points<E, G1>(f, kC, "C", priv, subgroups, Infinity::some);
-  key.h = read_points<E, G1>(f, kH, "H", domain, subgroups, Infinity::none);
+  key.h = read_points<E, G1>(f, kH, "H", key.domain_size(), subgroups, Infinity::none);
   return key;
+}
+
+// The same key, with the same checks, read into a key image (io/key_image.hpp), the layout the
+// prover reads and a compiled key file holds: every point decoded straight into its place by the thread
+// that read it (no vector of default points written first), the matrices sorted by constraint, then signal.
+template <class E>
+io::KeyImage read_zkey_image(const io::BinFile& f, SubgroupCheck subgroups = SubgroupCheck::skip) {
+  using namespace zkey_detail;
+  using G1 = typename E::G1;
+  using G2 = typename E::G2;
+  using Entry = groth16::MatrixEntry<typename E::Fr>;
+  using io::KeySection;
+  const groth16::ProvingKey<E> front = read_front<E>(f, subgroups);
+  const ZkeyHeader header{front.num_vars, front.num_public, front.log_domain, 0};
+  const Coefficients c = check_coefficients<typename E::Fr>(f, header);
+  const io::KeyLayout layout = io::plan_key_layout<E>(front.num_vars, front.num_public, front.log_domain,
+                                                      front.h_convention, front.roots, c.a_count, c.b_count());
+  io::KeyImage image(layout, io::PageMemory::anonymous(layout.size));
+  std::uint8_t* points = image.section_bytes(KeySection::points);
+  io::store_point(front.alpha_1, points);
+  io::store_point(front.beta_1, points + layout.g1_bytes);
+  io::store_point(front.delta_1, points + 2 * layout.g1_bytes);
+  io::store_point(front.beta_2, points + 3 * layout.g1_bytes);
+  io::store_point(front.gamma_2, points + 3 * layout.g1_bytes + layout.g2_bytes);
+  io::store_point(front.delta_2, points + 3 * layout.g1_bytes + 2 * layout.g2_bytes);
+  Entry* a = image.section<Entry>(KeySection::a_matrix);
+  Entry* b = image.section<Entry>(KeySection::b_matrix);
+  convert_coefficients(f, c, a, b);
+  io::sort_matrix(a, c.a_count, front.domain_size());
+  io::sort_matrix(b, c.b_count(), front.domain_size());
+  const auto section = [&](auto curve, std::uint32_t id, const char* name, KeySection s, Infinity infinity) {
+    decode_section<E, decltype(curve)>(f, id, name, layout[s].count, subgroups, infinity, image.section_bytes(s));
+  };
+  section(G1{}, kIc, "IC", KeySection::ic, Infinity::some);
+  section(G1{}, kA, "A", KeySection::a, Infinity::some);
+  section(G1{}, kB1, "B1", KeySection::b_1, Infinity::some);
+  section(G2{}, kB2, "B2", KeySection::b_2, Infinity::some);
+  section(G1{}, kC, "C", KeySection::l, Infinity::some);
+  section(G1{}, kH, "H", KeySection::h, Infinity::none);
+  return image;
+}
+
+template <class E>
+io::KeyImage read_zkey_image(const std::string& path, SubgroupCheck subgroups = SubgroupCheck::skip) {
+  return read_zkey_image<E>(io::BinFile(path, "zkey", 1), subgroups);
 }
 
 template <class E>
@@ -354,7 +448,9 @@ void write_zkey(const groth16::ProvingKey<E>& key, const std::string& path) {
 // Both curves' readers, compiled once in zkforge::cpu (backends/cpu/groth16_instances.cpp).
 #define ZKFORGE_ZKEY_INSTANCES(prefix, E)                                                               \
   prefix template groth16::ProvingKey<E> read_zkey<E>(const io::BinFile&, SubgroupCheck);               \
-  prefix template groth16::ProvingKey<E> read_zkey<E>(const std::string&, SubgroupCheck);
+  prefix template groth16::ProvingKey<E> read_zkey<E>(const std::string&, SubgroupCheck);               \
+  prefix template io::KeyImage read_zkey_image<E>(const io::BinFile&, SubgroupCheck);                   \
+  prefix template io::KeyImage read_zkey_image<E>(const std::string&, SubgroupCheck);
 
 ZKFORGE_ZKEY_INSTANCES(extern, bls12_381::Engine)
 ZKFORGE_ZKEY_INSTANCES(extern, bn254::Engine)

@@ -4,8 +4,10 @@
  * once), every proof checked by zkforge's verifier and a changed public input refused; errors that
  * name their cause; rapidsnark's buffer protocol and return codes; the NTT there and back; the MSM's
  * identity and its refusal of a point off the curve.
- * usage: consumer DATA_DIR   (DATA_DIR: tests/data, holding chain1018/ and groth16/); the provers run
- * on the CPU, or on the backend ZKFORGE_TEST_BACKEND names (cuda, hip) when it is set. */
+ * With COMPILED_DIR/chain.zkf, chain1018's bn128 key compiled (zkforge key compile): provers of it from
+ * its file and from its bytes (changed after the prover is made), and a damaged copy refused naming the damage.
+ * usage: consumer DATA_DIR [COMPILED_DIR]   (DATA_DIR: tests/data, holding chain1018/ and groth16/); the
+ * provers run on the CPU, or on the backend ZKFORGE_TEST_BACKEND names (cuda, hip) when it is set. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +138,46 @@ static void test_prover(void) {
   free(wtns.data);
 }
 
+/* A prover of the compiled key in `folder`, made from the file and from its bytes, proves what verifies;
+ * the bytes with one flipped in the first section are refused. */
+static void test_compiled_key(const char* folder) {
+  char dir[4096], path[4096];
+  zkforge_prover* from_file = NULL;
+  zkforge_prover* from_bytes = NULL;
+  zkforge_proof* proof = NULL;
+  zkforge_error error;
+  zkforge_prover_options options = zkforge_prover_options_default();
+  bytes key, wtns;
+
+  snprintf(dir, sizeof dir, "%s/chain1018/bn128", data_dir);
+  wtns = read_file(dir, "witness.wtns");
+  key = read_file(folder, "chain.zkf");
+  snprintf(path, sizeof path, "%s/chain.zkf", folder);
+  options.threads = 2;
+  if (getenv("ZKFORGE_TEST_BACKEND") != NULL) options.device.backend = getenv("ZKFORGE_TEST_BACKEND");
+  CHECK(zkforge_prover_create_zkey_file(&from_file, path, &options, &error) == ZKFORGE_OK);
+  CHECK(zkforge_prover_curve(from_file) == ZKFORGE_CURVE_BN254);
+  CHECK(zkforge_prover_num_public(from_file) == 3);
+  CHECK(zkforge_prover_prove_wtns(from_file, wtns.data, wtns.size, &proof, &error) == ZKFORGE_OK);
+  CHECK(verifies(proof));
+  zkforge_proof_destroy(proof);
+  zkforge_prover_destroy(from_file);
+
+  CHECK(zkforge_prover_create_zkey(&from_bytes, key.data, key.size, &options, &error) == ZKFORGE_OK);
+  key.data[4096 + 100] ^= 1; /* inside section 1: the bytes are the caller's, the prover has its own */
+  CHECK(zkforge_prover_num_wires(from_bytes) == 1024);
+  CHECK(zkforge_prover_prove_wtns(from_bytes, wtns.data, wtns.size, &proof, &error) == ZKFORGE_OK);
+  CHECK(verifies(proof));
+  zkforge_proof_destroy(proof);
+  zkforge_prover_destroy(from_bytes);
+
+  CHECK(zkforge_prover_create_zkey(&from_bytes, key.data, key.size, &options, &error) == ZKFORGE_ERROR_MALFORMED_FILE);
+  CHECK(strstr(error.message, "key buffer at byte 4096: section 1 (points") != NULL);
+  CHECK(strstr(error.message, "the section is damaged") != NULL);
+  free(key.data);
+  free(wtns.data);
+}
+
 static void test_rapidsnark(void) {
   char path[4096], proof[4096], pub[1024], message[256];
   unsigned long long proof_size = 10, public_size = sizeof pub, capacity = 0;
@@ -207,8 +249,8 @@ static void test_ntt_and_msm(void) {
 int main(int argc, char** argv) {
   zkforge_curve curve = -1;
   zkforge_error error;
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
+  if (argc != 2 && argc != 3) {
+    fprintf(stderr, "usage: %s DATA_DIR [COMPILED_DIR]\n", argv[0]);
     return 2;
   }
   data_dir = argv[1];
@@ -220,6 +262,7 @@ int main(int argc, char** argv) {
   CHECK(error.status == ZKFORGE_ERROR_INVALID_ARGUMENT && strstr(error.message, "ed25519") != NULL);
   CHECK(strcmp(zkforge_status_name(ZKFORGE_ERROR_NOT_ON_CURVE), "not on curve") == 0);
   test_prover();
+  if (argc == 3) test_compiled_key(argv[2]);
   test_rapidsnark();
   test_ntt_and_msm();
   printf("c consumer (provers on %s): %s\n", getenv("ZKFORGE_TEST_BACKEND") != NULL ? getenv("ZKFORGE_TEST_BACKEND") : "cpu",
