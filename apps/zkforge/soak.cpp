@@ -20,7 +20,7 @@
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/io/wtns.hpp"
-#include "zkforge/io/zkey.hpp"
+#include "zkforge/io/proving_key_file.hpp"
 #include "zkforge/memory/process_memory.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
 #include "zkforge/pairing/bn254.hpp"
@@ -48,11 +48,12 @@ double median(std::vector<double> v) {
 }
 
 template <class E, class Backend>
-int soak_with(const SoakOptions& o, const io::BinFile& zkey, const std::string& curve) {
+int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::string& curve) {
   using Fr = typename E::Fr;
-  const groth16::ProvingKey<E> key = snarkjs::read_zkey<E>(zkey);
   const io::BinFile wtns(o.wtns, "wtns", 2);
-  snarkjs::read_wtns_header<Fr>(wtns).expect_count(key.num_vars, o.zkey);
+  snarkjs::read_wtns_header<Fr>(wtns).expect_count(file.num_vars(), o.zkey);
+  const io::LoadedKey<E> loaded = file.load<E>();
+  const groth16::ProvingKeyView<E>& key = loaded.view();
   const auto witness = snarkjs::read_wtns<Fr>(wtns);
   groth16::ProverConfig config;
   config.threads = o.threads;
@@ -150,7 +151,7 @@ int soak_with(const SoakOptions& o, const io::BinFile& zkey, const std::string& 
 }
 
 template <class E>
-int soak_on(const SoakOptions& o, const io::BinFile& zkey, const std::string& curve) {
+int soak_on(const SoakOptions& o, const io::ProvingKeyFile& zkey, const std::string& curve) {
   int result = 0;
   gpu::with_backend_on_device(o.backend, o.device,
                               [&](auto backend) { result = soak_with<E, decltype(backend)>(o, zkey, curve); });
@@ -161,8 +162,8 @@ int soak_on(const SoakOptions& o, const io::BinFile& zkey, const std::string& cu
 
 int run_soak(const SoakOptions& o) {
   if (o.proofs < 1) throw Error(Errc::invalid_argument, "soak: --proofs must be at least 1");
-  const io::BinFile zkey(o.zkey, "zkey", 1);
-  if (snarkjs::zkey_curve(zkey) == snarkjs::ZkeyCurve::bn128) return soak_on<bn254::Engine>(o, zkey, "bn128");
+  const io::ProvingKeyFile zkey(o.zkey);
+  if (zkey.curve() == CurveId::bn254) return soak_on<bn254::Engine>(o, zkey, "bn128");
   return soak_on<bls12_381::Engine>(o, zkey, "bls12381");
 }
 

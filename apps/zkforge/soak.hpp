@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `zkforge soak circuit.zkey witness.wtns`: thousands of proofs in one process, watched for what a
+// `zkforge soak circuit.zkey witness.wtns` (a zkey or a compiled key): thousands of proofs in one process, watched for what a
 // long-running prover must not do — memory that creeps or proofs that slow down.
 #pragma once
 
