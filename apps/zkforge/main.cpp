@@ -17,6 +17,7 @@
 #include "info.hpp"
 #include "key_check.hpp"
 #include "prove.hpp"
+#include "serve/commands.hpp"
 #include "soak.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
@@ -151,6 +152,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"forward", "inverse", "coset"}))
       ->capture_default_str();
 
+  const zkforge::serve::ServeCommands serve_commands(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -169,6 +172,7 @@ int main(int argc, char** argv) {
     if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
     if (*key_check_cmd) return zkforge::cli::run_key_check(key_path);
     if (*info_cmd) return zkforge::cli::run_info();
+    if (const auto code = serve_commands.run()) return *code;
   } catch (const zkforge::Error& e) {
     fmt::print(stderr, "zkforge: {}\n", e.what());
     return 3;
