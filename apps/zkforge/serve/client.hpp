@@ -28,6 +28,7 @@ struct LoadOptions {
   std::string key, wtns;
   std::string verification_key;  // a verification_key.json; empty: the server's (GET /v1/keys/KEY/verification_key)
   unsigned clients = 8, requests = 50;  // requests per client
+  double rate = 0;                      // requests per second, all clients together; 0: each sends when answered
   unsigned verify_every = 10;
   double rss_flat_percent = 0;  // > 0: fail unless the server's RSS over the run's last half varies by at most this
   // > 0: fail unless the GPUs' memory in use peaks in the run's last half at most this far above its first half's peak

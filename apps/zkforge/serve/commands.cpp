@@ -80,6 +80,11 @@ ServeCommands::ServeCommands(CLI::App& app) {
   load_cmd_->add_option("--requests", load_.requests, "requests per client")
       ->check(CLI::Range(1u, 1000000u))
       ->capture_default_str();
+  load_cmd_
+      ->add_option("--rate", load_.rate,
+                   "requests per second, all clients together, sent on a schedule (an open loop; 0: each client "
+                   "sends when its last request is answered)")
+      ->check(CLI::Range(0.0, 100000.0));
   load_cmd_->add_option("--verification-key", load_.verification_key,
                         "verification_key.json to verify with (default: the server's)");
   load_cmd_->add_option("--verify-every", load_.verify_every, "verify every k-th proof (0: none)")

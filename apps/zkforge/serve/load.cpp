@@ -173,9 +173,16 @@ int run_client_load(const LoadOptions& o) {
 
   std::vector<std::thread> clients;
   for (unsigned c = 0; c < o.clients; ++c)
-    clients.emplace_back([&] {
+    clients.emplace_back([&, c] {
       const Connection server(o.client);
+      // With --rate, request r of client c leaves at (r + c / clients) * clients / rate seconds (an open
+      // loop, the clients' requests spread evenly); without it, each request leaves when the last is answered.
+      const double period_s = o.rate > 0 ? o.clients / o.rate : 0;
       for (unsigned r = 0; r < o.requests && Clock::now() < limit;) {
+        if (o.rate > 0)
+          std::this_thread::sleep_until(
+              start + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>((r + static_cast<double>(c) / o.clients) * period_s)));
         const auto t0 = Clock::now();
         const httplib::Result res = server.prove(o.key, witness);
         const double ms = ms_since(t0);
@@ -241,6 +248,7 @@ int run_client_load(const LoadOptions& o) {
                         {"key", o.key},
                         {"clients", o.clients},
                         {"requests", asked},
+                        {"rate", o.rate},
                         {"ok", tally.ok},
                         {"failed", tally.failed},
                         {"busy", tally.busy},
