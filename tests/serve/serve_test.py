@@ -190,7 +190,8 @@ def verify(j):
 def case_load():
     with Server("--queue", "16") as s:
         r = subprocess.run([ZKFORGE, "client", "load", "--server", s.url, "chain", WTNS, "--clients", "8",
-                            "--requests", "50", "--verification-key", VK, "--rss-flat", "5", "--timeout-s", "600"],
+                            "--requests", "50", "--verification-key", VK, "--verify-every", "1", "--rss-flat", "5",
+                            "--timeout-s", "600"],
                            capture_output=True, text=True, timeout=700)
         print(r.stdout + r.stderr)
         expect(r.returncode == 0, "the load test failed")
