@@ -36,6 +36,7 @@ Connection::Connection(const ClientOptions& o) : url_(checked_url(o.server)), cl
   if (!o.priority.empty()) headers_.emplace("X-Priority", o.priority);
   if (o.deadline_ms != 0) headers_.emplace("X-Deadline-Ms", std::to_string(o.deadline_ms));
   client_.set_keep_alive(true);
+  client_.set_tcp_nodelay(true);  // a request's header and body leave at once, not one delayed ACK apart
   client_.set_connection_timeout(std::chrono::seconds(10));
   client_.set_read_timeout(std::chrono::seconds(o.timeout_s));
   client_.set_write_timeout(std::chrono::seconds(o.timeout_s));

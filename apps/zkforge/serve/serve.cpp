@@ -111,6 +111,7 @@ int run_serve(const ServeOptions& o) {
   const std::size_t http_threads = o.queue + sc.slots * sc.workers_per_slot + kSpareHttpThreads;
   http.new_task_queue = [http_threads] { return new httplib::ThreadPool(http_threads); };
   http.set_keep_alive_max_count(kKeepAliveRequests);
+  http.set_tcp_nodelay(true);  // an answer's parts leave at once, not one delayed ACK apart
   http.set_payload_max_length(largest_body);  // GET bodies too; each key's bound is checked in its route
   add_routes(http, s);
   const int port = address.port == 0 ? http.bind_to_any_port(address.host)
