@@ -13,8 +13,8 @@
 #                configuration that its compute-sanitizer checks (scripts/build.sh with
 #                -DCMAKE_CUDA_COMPILER=/usr/bin/nvcc -DCMAKE_CUDA_HOST_COMPILER=g++-11)
 set -euo pipefail
-packages=(cmake ninja-build g++ pkg-config catch2 libgmp-dev libfmt-dev libcli11-dev nlohmann-json3-dev libboost-dev cargo
-          python3-pytest python3-matplotlib)
+packages=(cmake ninja-build g++ pkg-config catch2 libgmp-dev libfmt-dev libcli11-dev nlohmann-json3-dev libboost-dev
+          libcpp-httplib-dev cargo python3-pytest python3-matplotlib)
 sanitizer=0
 for option in "$@"; do
   case $option in

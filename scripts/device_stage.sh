@@ -16,6 +16,7 @@ ZKFORGE_BUILD_DIR=$stage/build "$root/scripts/build.sh" -DZKFORGE_CUDA=ON -DZKFO
 mkdir -p "$stage/lib"
 for exe in "$stage"/build/tests/gpu/test_gpu_* "$stage/build/apps/zkforge/zkforge"; do
   [[ -x $exe ]] || continue
-  ldd "$exe" | awk '/=> \// {print $3}' | grep -E 'libgmp|libfmt|libcudart' | xargs -r -I{} cp -L {} "$stage/lib/"
+  ldd "$exe" | awk '/=> \// {print $3}' | grep -E 'libgmp|libfmt|libcudart|libcpp-httplib|libssl|libcrypto|libbrotli|libz\.' |
+    xargs -r -I{} cp -L {} "$stage/lib/"
 done
 ls -la "$stage/lib"

@@ -19,6 +19,7 @@
 #include "key_compile.hpp"
 #include "key_read.hpp"
 #include "prove.hpp"
+#include "serve/commands.hpp"
 #include "soak.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
@@ -169,6 +170,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"forward", "inverse", "coset"}))
       ->capture_default_str();
 
+  const zkforge::serve::ServeCommands serve_commands(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -189,6 +192,7 @@ int main(int argc, char** argv) {
     if (*key_compile_cmd) return zkforge::cli::run_key_compile(key_path, compiled_path, compile_timings);
     if (*key_read_cmd) return zkforge::cli::run_key_read(key_read);
     if (*info_cmd) return zkforge::cli::run_info();
+    if (const auto code = serve_commands.run()) return *code;
   } catch (const zkforge::Error& e) {
     fmt::print(stderr, "zkforge: {}\n", e.what());
     return 3;

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// Whether the client of the request being handled is still connected. cpp-httplib 0.11 gives a
+// handler no socket, so the socket is found among this process's descriptors by its two addresses,
+// which the handler's Request names (a TCP connection's pair of addresses is unique while it is open,
+// and the connection stays open while its handler runs).
+#pragma once
+
+#include <string>
+
+namespace zkforge::serve {
+
+class PeerSocket {
+ public:
+  // The socket connecting local_addr:local_port to remote_addr:remote_port (numeric, as cpp-httplib
+  // writes them); where none is found, gone() is always false.
+  PeerSocket(const std::string& local_addr, int local_port, const std::string& remote_addr, int remote_port);
+
+  // True once the client has closed or reset its side of the connection.
+  bool gone() const;
+
+ private:
+  int fd_ = -1;
+};
+
+}  // namespace zkforge::serve
