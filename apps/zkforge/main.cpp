@@ -125,7 +125,8 @@ int main(int argc, char** argv) {
   soak_cmd->add_option("--threads", soak.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
   soak_cmd->add_option("--memory-slack", soak.memory_slack, "allowed memory growth over the baseline (0.01 = 1%)")
       ->capture_default_str();
-  soak_cmd->add_option("--time-slack", soak.time_slack, "allowed change of the median proof time (0.05 = 5%)")
+  soak_cmd->add_option("--time-slack", soak.time_slack,
+                       "allowed change of the proof time's 10th percentile, first hundred to last (0.05 = 5%)")
       ->capture_default_str();
   soak_cmd->add_flag("--json", soak.json, "one JSON object per hundred proofs and one for the verdict");
 
