@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "zkforge/backend/tags.hpp"
@@ -45,7 +46,8 @@ void warm_up(int device, std::size_t log_domain, const ProverConfig& config) {
   static_assert(is_gpu_backend_v<B>, "warm_up is for GPU backends");
   using Fr = typename E::Fr;
   gpu::select_device<B>(device);
-  constexpr std::size_t kLog = 4, kRows = std::size_t{1} << kLog, kWires = 8;
+  constexpr std::size_t kLog = 4, kRows = std::size_t{1} << kLog;
+  constexpr std::uint32_t kWires = 8;
   const auto g1 = warm_up_detail::multiples<typename E::G1>(kRows + 4);
   const auto g2 = warm_up_detail::multiples<typename E::G2>(kWires + 3);
   ProvingKey<E> key;
