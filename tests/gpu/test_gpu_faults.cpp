@@ -46,6 +46,15 @@ struct Disarm {
   }
 };
 
+// The bundled 2^10 BN254 circuit, fixed r and s, and the CPU's proof: what every proof here must give.
+struct Chain {
+  using E = bn254::Engine;
+  groth16::ProvingKey<E> key = snarkjs::read_zkey<E>(data_dir() + "chain.zkey");
+  std::vector<E::Fr::Int> witness = snarkjs::read_wtns<E::Fr>(data_dir() + "witness.wtns");
+  groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
+  groth16::Proof<E> expected = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
+};
+
 }  // namespace
 
 TEMPLATE_LIST_TEST_CASE("a failed allocation, upload or kernel fails the proof with its error, and the next proof works",
@@ -53,16 +62,13 @@ TEMPLATE_LIST_TEST_CASE("a failed allocation, upload or kernel fails the proof w
   using B = TestType;
   using E = bn254::Engine;
   const MemoryPolicy policy = GENERATE(MemoryPolicy::synchronous, MemoryPolicy::pooled, MemoryPolicy::deferred);
-  const auto key = snarkjs::read_zkey<E>(data_dir() + "chain.zkey");
-  const auto witness = snarkjs::read_wtns<E::Fr>(data_dir() + "witness.wtns");
-  const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
-  const auto expected = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
+  const Chain chain;
   groth16::ProverConfig config;
   config.memory = policy;
   for (const bool resident : {true, false}) {
     config.resident_key = resident;
-    const groth16::Prover<E, B> prover(key, config);
-    (void)prover.prove(host_span(witness), blinding);  // first-use costs out of the way
+    const groth16::Prover<E, B> prover(chain.key, config);
+    (void)prover.prove(host_span(chain.witness), chain.blinding);  // first-use costs out of the way
     gpu::memory_flush<B>(policy, 0);
     const std::size_t held = gpu::memory_stats<B>(policy, 0).live_bytes;  // the resident key's
     for (const auto kind : {gpu::DeviceFault::allocation, gpu::DeviceFault::upload, gpu::DeviceFault::kernel}) {
@@ -76,17 +82,17 @@ TEMPLATE_LIST_TEST_CASE("a failed allocation, upload or kernel fails the proof w
                                         << fault_name(kind) << " " << skip + 1 << " of the proof fails");
         const Disarm disarm;
         gpu::inject_device_fault<B>(kind, skip);
-        const Error e = test::error_thrown_by([&] { (void)prover.prove(host_span(witness), blinding); });
+        const Error e = test::error_thrown_by([&] { (void)prover.prove(host_span(chain.witness), chain.blinding); });
         gpu::clear_device_faults<B>();
         CHECK(e.code() == (kind == gpu::DeviceFault::allocation ? Errc::out_of_memory : Errc::device_error));
         CHECK(std::string(e.what()).find(kind == gpu::DeviceFault::allocation ? "out of device memory" : "failed") !=
               std::string::npos);
         gpu::memory_flush<B>(policy, 0);
         CHECK(gpu::memory_stats<B>(policy, 0).live_bytes == held);
-        const auto proof = prover.prove(host_span(witness), blinding);
-        CHECK(proof.a == expected.a);
-        CHECK(proof.b == expected.b);
-        CHECK(proof.c == expected.c);
+        const auto proof = prover.prove(host_span(chain.witness), chain.blinding);
+        CHECK(proof.a == chain.expected.a);
+        CHECK(proof.b == chain.expected.b);
+        CHECK(proof.c == chain.expected.c);
       }
     }
   }
@@ -97,15 +103,12 @@ TEMPLATE_LIST_TEST_CASE("a proof on a GPU whose memory is taken is out of device
   using B = TestType;
   using E = bn254::Engine;
   const MemoryPolicy policy = GENERATE(MemoryPolicy::synchronous, MemoryPolicy::pooled, MemoryPolicy::deferred);
-  const auto key = snarkjs::read_zkey<E>(data_dir() + "chain.zkey");
-  const auto witness = snarkjs::read_wtns<E::Fr>(data_dir() + "witness.wtns");
-  const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
-  const auto expected = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
+  const Chain chain;
   groth16::ProverConfig config;
   config.memory = policy;
   config.resident_key = false;  // every proof uploads the key: it needs memory the hog has taken
-  const groth16::Prover<E, B> prover(key, config);
-  (void)prover.prove(host_span(witness), blinding);
+  const groth16::Prover<E, B> prover(chain.key, config);
+  (void)prover.prove(host_span(chain.witness), chain.blinding);
   gpu::memory_flush<B>(policy, 0);
   gpu::memory_trim<B>(policy, 0);
   const std::size_t live_before = gpu::memory_stats<B>(policy, 0).live_bytes;
@@ -126,7 +129,7 @@ TEMPLATE_LIST_TEST_CASE("a proof on a GPU whose memory is taken is out of device
       }
       rest = gpu::device_memory_info<B>(0).free_bytes;
     }
-    const Error e = test::error_thrown_by([&] { (void)prover.prove(host_span(witness), blinding); });
+    const Error e = test::error_thrown_by([&] { (void)prover.prove(host_span(chain.witness), chain.blinding); });
     INFO(e.what());
     CHECK(e.code() == Errc::out_of_memory);
     CHECK(std::string(e.what()).find("out of device memory") != std::string::npos);
@@ -134,6 +137,6 @@ TEMPLATE_LIST_TEST_CASE("a proof on a GPU whose memory is taken is out of device
   }
   gpu::memory_flush<B>(policy, 0);
   CHECK(gpu::memory_stats<B>(policy, 0).live_bytes == live_before);
-  const auto proof = prover.prove(host_span(witness), blinding);
-  CHECK(proof.c == expected.c);
+  const auto proof = prover.prove(host_span(chain.witness), chain.blinding);
+  CHECK(proof.c == chain.expected.c);
 }
