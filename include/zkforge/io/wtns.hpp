@@ -10,15 +10,13 @@
 // byte offset; the file is read as io/input_file.hpp says.
 #pragma once
 
-#include <algorithm>
-#include <atomic>
 #include <string>
 #include <vector>
 
-#include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/field/bls12_381.hpp"
 #include "zkforge/field/bn254.hpp"
 #include "zkforge/io/binfile.hpp"
+#include "zkforge/io/decode_points.hpp"
 
 namespace zkforge::snarkjs {
 
@@ -56,39 +54,25 @@ std::vector<typename Fr::Int> read_wtns(const io::BinFile& f) {
   const std::uint32_t n8 = header.n8, count = header.count;
   f.expect_size(2, "values", std::uint64_t{count} * n8, "nWitness values of n8 bytes");
 
-  // Blocks of values read and checked in parallel, each by the thread that stores it; the first bad
-  // value by position is the one reported.
-  const io::Section& values = f.section(2, "values");
+  // Blocks of values read and checked in parallel (io::read_blocks); the first bad value by position
+  // is the one reported.
+  const std::uint64_t offset = f.section(2, "values").offset;
   const std::string where = f.where(2, "values");
   std::vector<Int> out(count);
-  constexpr std::size_t kBlock = std::size_t{1} << 15;  // values per block
-  std::atomic<std::size_t> bad{count};
-  cpu_pool(0).parallel_for((count + kBlock - 1) / kBlock, [&](std::size_t lo, std::size_t hi) {
-    std::vector<std::uint8_t> buffer;
-    for (std::size_t block = lo; block < hi; ++block) {
-      const std::size_t first = block * kBlock, n = std::min<std::size_t>(kBlock, count - first);
-      if (first >= bad.load(std::memory_order_relaxed)) return;
-      const std::uint8_t* bytes = f.source().read(values.offset + first * n8, n * n8, buffer, "witness values");
-      for (std::size_t i = 0; i < n; ++i) {
-        out[first + i] = io::le_int<Int>(bytes + i * n8, n8);
-        if (out[first + i] >= Fr::kModulus || (first + i == 0 && out[0] != Int::from_u64(1))) {
-          std::size_t seen = bad.load();
-          while (first + i < seen && !bad.compare_exchange_weak(seen, first + i)) {
-          }
-          break;
-        }
-      }
-    }
-  }, 1);
-  const std::size_t i = bad.load();
-  if (i < count) {
-    const std::uint64_t at = values.offset + std::uint64_t{i} * n8;
-    if (i == 0 && out[0] < Fr::kModulus)
-      throw Error(Errc::malformed_file, where + " at byte " + std::to_string(at) +
-                                            ": witness value 0 (the constant wire) is not 1");
-    throw Error(Errc::not_canonical, where + " at byte " + std::to_string(at) + ": witness value " + std::to_string(i) +
-                                         " is not below r");
-  }
+  io::read_blocks(f.source(), offset, count, n8, io::records_per_block(n8), "witness values",
+                  [&](std::size_t, std::size_t first, std::size_t n, const std::uint8_t* bytes) {
+                    auto fail = [&](std::size_t i, Errc code, const std::string& what) {
+                      throw Error(code, where + " at byte " + std::to_string(offset + std::uint64_t{i} * n8) + ": " +
+                                            what);
+                    };
+                    for (std::size_t i = first; i < first + n; ++i) {
+                      out[i] = io::le_int<Int>(bytes + (i - first) * n8, n8);
+                      if (out[i] >= Fr::kModulus)
+                        fail(i, Errc::not_canonical, "witness value " + std::to_string(i) + " is not below r");
+                      if (i == 0 && out[0] != Int::from_u64(1))
+                        fail(i, Errc::malformed_file, "witness value 0 (the constant wire) is not 1");
+                    }
+                  });
   return out;
 }
 
