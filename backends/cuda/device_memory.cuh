@@ -48,10 +48,14 @@ namespace device_detail {
                                        std::to_string(total_bytes >> 20) + " MiB" + why);
 }
 
+// The test hook's allocation fault (gpu/faults.hpp), once per allocation a policy is asked for.
+inline void allocation_fault_point(std::size_t bytes) {
+  if (bytes != 0 && fault_due(DeviceFault::allocation)) out_of_device_memory(bytes, " (a fault injected by a test)");
+}
+
 inline void* device_block(std::size_t bytes) {
   void* p = nullptr;
   if (bytes == 0) return p;
-  if (fault_due(DeviceFault::allocation)) out_of_device_memory(bytes, " (a fault injected by a test)");
   const Error_t e = ZKF_GPU(Malloc)(&p, bytes);
   if (e == ZKF_GPU(ErrorMemoryAllocation)) out_of_device_memory(bytes, "");
   check(e, "device allocation");
@@ -79,6 +83,7 @@ struct PinnedUpstream {
 class SynchronousDevice final : public DeviceResource {
  public:
   void* allocate(std::size_t bytes, Stream) override {
+    device_detail::allocation_fault_point(bytes);
     void* p = device_detail::device_block(bytes);
     if (p != nullptr) counter_.add(bytes);
     return p;
@@ -102,9 +107,8 @@ class PooledDevice final : public DeviceResource {
   explicit PooledDevice(std::size_t cap_bytes = std::size_t{8} << 30) : pool_(cap_bytes) {}
 
   void* allocate(std::size_t bytes, Stream) override {
-    if (bytes == 0) return nullptr;
-    if (fault_due(DeviceFault::allocation)) device_detail::out_of_device_memory(bytes, " (a fault injected by a test)");
-    return pool_.take(bytes);
+    device_detail::allocation_fault_point(bytes);
+    return bytes == 0 ? nullptr : pool_.take(bytes);
   }
   void deallocate(void* p, std::size_t bytes, Stream s) override {
     if (p == nullptr) return;
@@ -127,6 +131,7 @@ class DeferredDevice final : public DeviceResource {
   ~DeferredDevice() override { queue_.flush(); }
 
   void* allocate(std::size_t bytes, Stream) override {
+    device_detail::allocation_fault_point(bytes);
     void* p = device_detail::device_block(bytes);
     if (p != nullptr) counter_.add(bytes);
     return p;
