@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
   soak_cmd->add_option("--memory-slack", soak.memory_slack, "allowed memory growth over the baseline (0.01 = 1%)")
       ->capture_default_str();
   soak_cmd->add_option("--time-slack", soak.time_slack,
-                       "allowed change of the proof time's 10th percentile, first hundred to last (0.05 = 5%)")
+                       "allowed change of the proof time, first hundred to last (0.05 = 5%; CPU: relative to a young prover)")
       ->capture_default_str();
   soak_cmd->add_flag("--json", soak.json, "one JSON object per hundred proofs and one for the verdict");
 
