@@ -2,9 +2,10 @@
 // `zkforge soak`: see soak.hpp. Memory is read with the policy's deferred frees flushed, so that what is
 // compared is memory held, not memory in flight. Its baseline is the first hundred's row (the warm-up
 // then the first hundred: the first rows printed and the first verification make the allocations they
-// make once). On the CPU backend the time judged is relative: in the first and the last hundred each
-// proof is paired with one by a prover made at that hundred's start, and its CPU time divided by the
-// young prover's; a machine whose clock or neighbours change moves both, a prover that ages moves one.
+// make once). The time judged is relative: in the first and the last hundred each proof is paired
+// with one by a prover made at that hundred's start, and its time divided by the young prover's (CPU
+// time on the CPU backend, wall time on a GPU); a machine whose clock or other load changes moves
+// both, a prover that ages moves one.
 #include "soak.hpp"
 
 #include <fmt/core.h>
@@ -45,12 +46,11 @@ double process_cpu_ms() {
   return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
 }
 
-// The q-quantile of v (0.5: the median).
-double quantile(std::vector<double> v, double q) {
-  std::sort(v.begin(), v.end());
-  return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1))];
+// The median of v (the lower middle of an even count).
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>((v.size() - 1) / 2), v.end());
+  return v[(v.size() - 1) / 2];
 }
-double median(const std::vector<double>& v) { return quantile(v, 0.5); }
 
 template <class E, class Backend>
 int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::string& curve) {
@@ -68,8 +68,8 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
   const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
   const auto inputs = prover.public_inputs(host_span(witness));
 
-  // The proof time judged is CPU time relative to a young prover's on the CPU backend (see the file's
-  // head), the wall time on a GPU (a device of its own, which other programs do not share).
+  // The proof time judged is relative to a young prover's (see the file's head): CPU time on the CPU
+  // backend, wall time on a GPU.
   constexpr bool kOnCpu = !is_gpu_backend_v<Backend>;
   auto held = [&] {
     host_resource(config.memory).flush();
@@ -96,8 +96,8 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
                "{:>8} {:>12} {:>12} {:>12} {:>14} {:>14} {:>14}\n",
                o.proofs, curve, key.log_domain, key.num_vars, o.backend, o.memory, o.warm_up, "proofs", "median ms",
                "median CPU ms", "x young", "resident MiB", "host live MiB", "device MiB");
-  // A row: the hundred's median wall time, and on the CPU its median CPU time and, in the first and last
-  // hundred, the median of its CPU time over the young prover's.
+  // A row: the hundred's median wall time, on the CPU its median CPU time, and in the first and last
+  // hundred the median of its time over the young prover's.
   auto row = [&](int done, double ms, double cpu_ms, double relative, const Held& h) {
     if (o.json)
       fmt::print("{{\"proofs\":{},\"median_ms\":{:.3f},\"median_cpu_ms\":{:.3f},\"relative_to_reference\":{:.4f},"
@@ -109,34 +109,32 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
   };
   row(0, 0, 0, 0, start);
 
-  // Per hundred: wall ms, CPU ms, and the measure whose drift is judged (on the CPU the median of the
-  // paired ratios, on a GPU the 10th percentile of the wall time: the proofs nothing else delayed).
+  // Per hundred: wall ms, CPU ms, and in the first and the last hundred the ratios to the young prover's
+  // time, whose median is judged.
   std::vector<double> wall, cpu, measure;
   double first = 0, last = 0;
   Held baseline, peak;
   int verified = 0, failed = 0;
   const int last_start = (o.proofs - 1) / 100 * 100 + 1;  // the first proof of the last hundred
-  std::optional<groth16::Prover<E, Backend>> young;       // alive in the first and the last hundred on the CPU
-  auto cpu_ms_of = [&](const groth16::Prover<E, Backend>& p) {
+  std::optional<groth16::Prover<E, Backend>> young;       // alive in the first and the last hundred
+  auto young_ms = [&] {
+    const auto t0 = Clock::now();
     const double cpu0 = process_cpu_ms();
-    static_cast<void>(p.prove(host_span(witness), groth16::draw_blinding<Fr>()));
-    return process_cpu_ms() - cpu0;
+    static_cast<void>(young->prove(host_span(witness), groth16::draw_blinding<Fr>()));
+    return kOnCpu ? process_cpu_ms() - cpu0 : ms_since(t0);
   };
   for (int i = 1; i <= o.proofs; ++i) {
-    if (kOnCpu && (i == 1 || i == last_start) && !young) {
+    if ((i == 1 || i == last_start) && !young) {
       young.emplace(key, config);
       for (int w = 0; w < o.warm_up; ++w) static_cast<void>(young->prove(host_span(witness), groth16::draw_blinding<Fr>()));
     }
-    const double young_ms = young ? cpu_ms_of(*young) : 0.0;
+    const double paired = young ? young_ms() : 0.0;
     const auto t0 = Clock::now();
     const double cpu0 = process_cpu_ms();
     const groth16::Proof<E> proof = prover.prove(host_span(witness), groth16::draw_blinding<Fr>());
     wall.push_back(ms_since(t0));
     cpu.push_back(process_cpu_ms() - cpu0);
-    if (!kOnCpu)
-      measure.push_back(wall.back());
-    else if (young)
-      measure.push_back(cpu.back() / std::max(young_ms, 1e-3));
+    if (young) measure.push_back((kOnCpu ? cpu.back() : wall.back()) / std::max(paired, 1e-3));
     if (o.verify_every > 0 && i % o.verify_every == 0) {
       ++verified;
       if (!vk.verify(inputs, proof)) ++failed;
@@ -145,14 +143,14 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
       young.reset();  // gone before memory is read
       const Held h = held();
       const bool judged_here = !measure.empty();
-      if (judged_here) last = kOnCpu ? median(measure) : quantile(measure, 0.1);
+      if (judged_here) last = median(measure);
       if (first == 0) {
         baseline = peak = h;
         first = last;
       }
       peak.resident = std::max(peak.resident, h.resident);
       peak.device_used = std::max(peak.device_used, h.device_used);
-      row(i, median(wall), kOnCpu ? median(cpu) : 0.0, kOnCpu && judged_here ? last : 0.0, h);
+      row(i, median(wall), kOnCpu ? median(cpu) : 0.0, judged_here ? last : 0.0, h);
       wall.clear();
       cpu.clear();
       measure.clear();
@@ -175,7 +173,8 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
                "of the first hundred (slack {:.0f}%); {} {:+.2f}% first hundred to last (slack {:.0f}%)\n",
                ok ? "passed" : "FAILED", verified - failed, verified, 100 * resident_growth, 100 * device_growth,
                100 * o.memory_slack,
-               kOnCpu ? "proof CPU time relative to a young prover's (median of pairs)" : "proof wall time (10th percentile)",
+               kOnCpu ? "proof CPU time over a young prover's (median of pairs)"
+                      : "proof wall time over a young prover's (median of pairs)",
                100 * drift, 100 * o.time_slack);
   return ok ? 0 : 1;
 }

@@ -17,9 +17,8 @@ struct SoakOptions {
   int warm_up = 20;         // proofs before the counted ones
   int verify_every = 100;   // every n-th proof is verified under the key's verifying key
   double memory_slack = 0.01;  // allowed growth of resident and device memory over the first hundred's
-  double time_slack = 0.05;    // allowed change of the proof time, first hundred to last: on the CPU backend
-                               // the median of its CPU time over a young prover's (soak.cpp), on a GPU
-                               // the 10th percentile of its wall time
+  double time_slack = 0.05;    // allowed change of the proof time over a young prover's (soak.cpp), first
+                               // hundred to last: CPU time on the CPU backend, wall time on a GPU
   bool json = false;           // one JSON object per hundred and one for the verdict, instead of a table
 };
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The first-use costs of a GPU prover, paid ahead: the device's context, the kernels of every phase
-// (loaded on their first launch), the NTT's twiddles for the key's domain, the pinned staging of
-// uploads and the memory policy's first buffers. A one-shot prover calls warm_up on a thread of its
-// own while it reads the key (only the curve and the domain are needed, both in the key's header),
-// so that none of these costs falls inside a phase of the proof that follows.
+// The first-use costs of a GPU prover, paid ahead: the device's context (warm_up_context), then the
+// kernels of every phase (loaded on their first launch), the NTT's twiddles for the key's domain, the
+// pinned staging of uploads and the memory policy's first buffers (warm_up). A one-shot prover calls
+// both on a thread of its own while it reads the key (only the curve and the domain are needed, both
+// in the key's header), and uploads the key once the context exists, beside warm_up's kernels, so that
+// none of these costs falls inside a phase of the proof that follows.
 //
 // The kernels are run by a proof over a throwaway key of 2^4 constraints (multiples of each group's
 // generator, one matrix entry per row), whose result is discarded.
@@ -39,13 +40,21 @@ std::vector<Affine<C>> multiples(std::size_t n) {
 
 }  // namespace warm_up_detail
 
+// Makes GPU backend B's device `device` current for the calling thread, its context made: the
+// driver's start and the context's, the largest first-use cost; throws for a device that is not there.
+template <class B>
+void warm_up_context(int device) {
+  static_assert(is_gpu_backend_v<B>, "warm_up_context is for GPU backends");
+  gpu::select_device<B>(device);
+}
+
 // Runs the kernels of a proof on GPU backend B's device `device` under `config`, and prepares the NTT
 // for domains up to 2^log_domain; throws as the prover does (a device that fails shows here first).
 template <class E, class B>
 void warm_up(int device, std::size_t log_domain, const ProverConfig& config) {
   static_assert(is_gpu_backend_v<B>, "warm_up is for GPU backends");
   using Fr = typename E::Fr;
-  gpu::select_device<B>(device);
+  warm_up_context<B>(device);
   constexpr std::size_t kLog = 4, kRows = std::size_t{1} << kLog;
   constexpr std::uint32_t kWires = 8;
   const auto g1 = warm_up_detail::multiples<typename E::G1>(kRows + 4);
