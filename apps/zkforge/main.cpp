@@ -8,8 +8,6 @@
 #include <fmt/core.h>
 
 #include <csignal>
-#include <cstdio>
-#include <cstdlib>
 #include <new>
 #include <system_error>
 
@@ -188,13 +186,7 @@ int main(int argc, char** argv) {
     zkforge::cli::arm_test_device_fault();
     if (*demo_cmd) return zkforge::cli::run_demo(demo);
     if (*bench_cmd) return zkforge::cli::run_bench(bench);
-    if (*prove_cmd) {
-      // A one-shot proof, its outputs written and renamed into place, leaves the rest to the operating
-      // system: the device's context, its pools and pinned staging are not torn down one by one.
-      const int code = zkforge::cli::run_prove(prove);
-      std::fflush(nullptr);
-      std::_Exit(code);
-    }
+    if (*prove_cmd) return zkforge::cli::run_prove(prove);
     if (*soak_cmd) return zkforge::cli::run_soak(soak);
     if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
     if (*key_check_cmd) return zkforge::cli::run_key_check(key_path);

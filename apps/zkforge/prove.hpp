@@ -26,8 +26,8 @@ struct ProveReport {
   std::size_t log_domain = 0, num_vars = 0, num_public = 0;
   double read_key_ms = 0, read_witness_ms = 0, self_verify_ms = 0, write_ms = 0;
   // On a GPU: the device's context made and the kernels warmed up (on their own thread, from the start),
-  // and what the key's upload waited for the context and the proof for the kernels.
-  double warm_up_context_ms = 0, warm_up_kernels_ms = 0, context_wait_ms = 0, warm_up_wait_ms = 0;
+  // and what the key's upload then waited for them.
+  double warm_up_context_ms = 0, warm_up_kernels_ms = 0, warm_up_wait_ms = 0;
   double wall_ms = 0;          // from the headers read to the outputs written
   double prepare_ms = 0;  // the prover made: the matrices by row, on a GPU the bases uploaded
   groth16::PhaseTimings phases;

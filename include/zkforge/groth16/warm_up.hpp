@@ -3,8 +3,7 @@
 // kernels of every phase (loaded on their first launch), the NTT's twiddles for the key's domain, the
 // pinned staging of uploads and the memory policy's first buffers (warm_up). A one-shot prover calls
 // both on a thread of its own while it reads the key (only the curve and the domain are needed, both
-// in the key's header), and uploads the key once the context exists, beside warm_up's kernels, so that
-// none of these costs falls inside a phase of the proof that follows.
+// in the key's header), so that none of these costs falls inside a phase of the proof that follows.
 //
 // The kernels are run by a proof over a throwaway key of 2^4 constraints (multiples of each group's
 // generator, one matrix entry per row), whose result is discarded.
