@@ -28,20 +28,22 @@ median_ms() {  # median_ms COMMAND...: the median wall time of RUNS runs, in ms;
   printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p"
 }
 
-dirs=("$root/tests/data/chain1018/bn128")
+# Each key beside its witness.wtns and verification_key.json.
+keys=("$root/tests/data/chain1018/bn128/chain.zkey")
 for k in "${logs[@]}"; do
   mkdir -p "$work/$k"
   [[ -f $work/$k/circuit.zkey ]] || "$build/examples/06_insecure_zkey" bn128 "$k" "$work/$k" > /dev/null
-  dirs+=("$work/$k")
+  keys+=("$work/$k/circuit.zkey")
 done
 
 echo "| key | constraints (domain) | rapidsnark, ms | zkforge cpu, ms | rapidsnark / zkforge |"
 echo "|---|---|---|---|---|"
-for d in "${dirs[@]}"; do
-  key=$d/circuit.zkey
-  [[ -f $key ]] || key=$d/chain.zkey
+for key in "${keys[@]}"; do
+  d=$(dirname "$key")
   for prover in "$rapidsnark" "$z prove --quiet"; do
-    $prover "$key" "$d/witness.wtns" "$work/proof.json" "$work/public.json" > /dev/null 2>&1
+    rm -f "$work/proof.json" "$work/public.json"  # no earlier proof verified in place of this one
+    $prover "$key" "$d/witness.wtns" "$work/proof.json" "$work/public.json" > /dev/null 2>&1 ||
+      { echo "$prover failed on $key" >&2; exit 1; }
     "$z" verify "$d/verification_key.json" "$work/public.json" "$work/proof.json" > /dev/null ||
       { echo "a proof of $prover for $key does not verify" >&2; exit 1; }
   done
@@ -55,9 +57,8 @@ done
 echo
 echo "| key | threads | read zkey | read wtns | evaluate | ntt_msm_h | tail_msm | b_g2_msm | assemble | self-verify | prove | wall |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
-for d in "${dirs[@]}"; do
-  key=$d/circuit.zkey
-  [[ -f $key ]] || key=$d/chain.zkey
+for key in "${keys[@]}"; do
+  d=$(dirname "$key")
   for t in $threads; do
     "$z" prove --quiet --json --threads "$t" "$key" "$d/witness.wtns" "$work/proof.json" "$work/public.json" |
       python3 -c '
