@@ -36,9 +36,8 @@ struct MsmContext<B, C>::Impl {
       pool.trim();
     }
     if (bytes + gpu::kReserveBytes > gpu::memory_info().free_bytes)
-      throw Error(Errc::out_of_memory, std::string("out of device memory: MsmContext of ") + C::name + " with " +
-                                           std::to_string(count) + " bases needs " + std::to_string(bytes) +
-                                           " bytes of device memory; " + std::to_string(m.free_bytes) + " are free");
+      gpu::device_detail::out_of_device_memory(
+          bytes, (std::string(" (MsmContext of ") + C::name + " with " + std::to_string(count) + " bases)").c_str());
     return count;
   }
 

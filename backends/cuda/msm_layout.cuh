@@ -111,9 +111,8 @@ std::size_t fit_piece(const Session& s, std::size_t n, std::size_t limit, BytesO
   std::size_t piece = std::min(n, limit);
   while (piece > kMinPiece && bytes_of(piece) > budget) piece = (piece + 1) / 2;
   if (bytes_of(piece) > budget)
-    throw Error(Errc::out_of_memory, "out of device memory: " + std::string(what) + " of " + std::to_string(piece) +
-                                         " points needs " + std::to_string(bytes_of(piece)) +
-                                         " bytes of device memory; " + std::to_string(m.free_bytes) + " are free");
+    device_detail::out_of_device_memory(bytes_of(piece),
+                                        (" (" + std::string(what) + " of " + std::to_string(piece) + " points)").c_str());
   if (bytes_of(piece) + kReserveBytes > m.free_bytes) s.pool.trim();
   return piece;
 }

@@ -330,9 +330,12 @@ void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, un
   const unsigned size = 1u << (p.levels + p.log_c);
   const std::size_t shared = 2 * NttSharedTile<F>::bytes(size);  // the tile and its twiddles
   const unsigned threads = std::max(1u, std::min(kNttTileThreads, size >> kNttThreadLog));
+  // The kernel's shared-memory limit is raised to what its largest tile needs, the same value from
+  // every thread: transforms of different sizes launched at once never see a limit below their own.
+  constexpr std::size_t largest = 2 * NttSharedTile<F>::bytes(1u << kNttTileLog);
   check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime>),
-                                       ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(shared)),
-             "FuncSetAttribute (NTT tile shared memory)");
+                                  ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(largest)),
+        "FuncSetAttribute (NTT tile shared memory)");
   ntt_tile<F, kDecimateInTime><<<static_cast<unsigned>(tiles), threads, shared, stream>>>(
       x, table, log_table, p.s, p.levels, p.log_c, inverse);
   check_launch(kDecimateInTime ? "ntt_tile (DIT)" : "ntt_tile (DIF)");

@@ -4,10 +4,15 @@
 // with and without a coset, both root conventions; data on the device up to 2^22, with the twiddle
 // table grown and then read at a smaller size; inverse(forward(x)) = x on the GPU alone; and
 // Groth16's quotient done on the device (both H conventions, both root conventions) against the
-// CPU's steps, also left on the device (whole or without its last value); and at 2^26 (passes of
-// rows of 4) two outputs against Horner's rule on the CPU and the inverse back to the input.
+// CPU's steps, also left on the device (whole or without its last value); four sizes at once from
+// four threads; and at 2^26 (passes of rows of 4) two outputs against Horner's rule on the CPU and
+// the inverse back to the input.
 #include <catch2/catch.hpp>
 
+#include <exception>
+#include <iterator>
+#include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -83,6 +88,45 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT: inverse(forward(x)) = x on a coset", "[gpu
   cfg.order = NttOrder::RN;
   ntt(B{}, HostSpan<F>{x.data(), x.size()}, cfg);
   CHECK(x == input);
+}
+
+// Transforms of different sizes at once from several threads: each launch sees a shared-memory limit
+// at least its own tile's, whatever size another thread is running (a limit set per launch to the
+// launching size failed here).
+TEMPLATE_LIST_TEST_CASE("GPU NTTs of different sizes from several threads at once", "[gpu][ntt]", ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  auto rng = test::rng_for(84);
+  const std::size_t log_sizes[] = {3, 12, 7, 14};
+  std::vector<std::vector<F>> inputs, wants;
+  for (const std::size_t log_n : log_sizes) {
+    inputs.push_back(test::random_vector<F>(std::size_t{1} << log_n, rng));
+    wants.push_back(inputs.back());
+    ntt(Cpu{}, HostSpan<F>{wants.back().data(), wants.back().size()}, NttConfig<F>{});
+  }
+  const int device = gpu::current_device<B>();
+  std::vector<int> wrong(std::size(log_sizes), 0);
+  std::vector<std::string> errors(std::size(log_sizes));
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < std::size(log_sizes); ++t)
+    threads.emplace_back([&, t] {
+      try {
+        gpu::select_device<B>(device);
+        for (int repeat = 0; repeat < 100; ++repeat) {
+          auto x = inputs[t];
+          ntt(B{}, HostSpan<F>{x.data(), x.size()}, NttConfig<F>{});
+          wrong[t] += x != wants[t];
+        }
+      } catch (const std::exception& e) {
+        errors[t] = e.what();
+      }
+    });
+  for (auto& thread : threads) thread.join();
+  for (std::size_t t = 0; t < std::size(log_sizes); ++t) {
+    INFO("n = 2^" << log_sizes[t] << ", seed " << test::seed());
+    CHECK(errors[t].empty());
+    CHECK(wrong[t] == 0);
+  }
 }
 
 TEMPLATE_LIST_TEST_CASE("the GPU NTT on device data equals the CPU NTT", "[gpu][ntt]", ScalarFields) {

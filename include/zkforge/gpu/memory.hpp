@@ -18,8 +18,10 @@ void memory_flush(MemoryPolicy policy, int device);  // waits for the deferred f
 template <class B>
 void memory_trim(MemoryPolicy policy, int device);  // frees what the pool holds idle
 
-// Bytes of `policy`'s memory on `device`: taken and ready before allocate returns; given back once
-// the work that used them is done.
+// Bytes of `policy`'s memory on `device`: taken and ready before allocate returns. Every function that
+// works on such memory (this header's copies, DeviceArray's, the MSMs and the prover's phases) returns
+// only once its work is done, so a release has nothing pending on the memory: a pooled buffer is
+// reused, and a synchronous one freed, at once.
 template <class B>
 void* device_allocate(MemoryPolicy policy, int device, std::size_t bytes);
 template <class B>
