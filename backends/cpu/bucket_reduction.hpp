@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A window's buckets to its sum, sum_k (k+1) * bucket[k], by running sums from the top: two
-// additions per bucket (running += bucket[k]; total += running).
+// additions per bucket (running += bucket[k]; total += running). A window's buckets may be a range
+// of a larger set (windows that share one set of buckets).
 //
 // For affine buckets the running sums go eight at a time (xyzz_lanes.hpp): the buckets are cut
 // into eight equal segments, lane l takes segment l from its top, and then
@@ -19,11 +20,12 @@
 
 namespace zkforge::cpu {
 
-// The scalar running sums; `buckets.add_to(running, k)` adds bucket k.
+// The scalar running sums over buckets [first, first + count); `buckets.add_to(running, k)` adds
+// bucket k.
 template <class C, class Buckets>
-Xyzz<C> reduce_buckets(const Buckets& buckets) {
+Xyzz<C> reduce_buckets(const Buckets& buckets, std::size_t first, std::size_t count) {
   Xyzz<C> running = Xyzz<C>::identity(), total = Xyzz<C>::identity();
-  for (std::size_t k = buckets.size(); k-- > 0;) {
+  for (std::size_t k = first + count; k-- > first;) {
     buckets.add_to(running, k);
     total = total.add(running);
   }
@@ -34,12 +36,12 @@ Xyzz<C> reduce_buckets(const Buckets& buckets) {
 // would cost more than they save.
 inline constexpr std::size_t kMinLaneSegment = 8;
 
-// The lane-parallel running sums over affine buckets; the count must be a power of two and at
-// least kFieldLanes * kMinLaneSegment.
+// The lane-parallel running sums over the affine buckets [0, count); the count must be a power of
+// two and at least kFieldLanes * kMinLaneSegment.
 template <class C, class Lanes>
-Xyzz<C> reduce_affine_buckets(const AlignedVector<Affine<C>>& buckets) {
+Xyzz<C> reduce_affine_buckets(const Affine<C>* buckets, std::size_t count) {
   using X = XyzzLanes<C, Lanes>;
-  const std::size_t m = buckets.size() / kFieldLanes;
+  const std::size_t m = count / kFieldLanes;
   Xyzz<C> running[kFieldLanes], total[kFieldLanes];
   for (std::size_t l = 0; l < kFieldLanes; ++l) running[l] = total[l] = Xyzz<C>::identity();
   typename X::Point vr, vt;

@@ -35,6 +35,16 @@ inline std::size_t affine_batch_limit(std::size_t count) {
   return std::min<std::size_t>(2048, std::max<std::size_t>(1, count / 4));
 }
 
+// Windows that share one set of buckets: as many as bring it to kGroupBuckets buckets (a batch of
+// affine additions then holds a quarter as many, so one inversion serves hundreds of them), while
+// at least `tasks` groups remain (one window each when there are fewer windows than that).
+inline constexpr std::size_t kGroupBuckets = 4096;
+inline unsigned window_group(unsigned windows, std::size_t buckets, std::size_t tasks) {
+  const std::size_t by_buckets = std::max<std::size_t>(1, kGroupBuckets / buckets);
+  const std::size_t by_tasks = std::max<std::size_t>(1, windows / std::max<std::size_t>(1, tasks));
+  return static_cast<unsigned>(std::min(by_buckets, by_tasks));
+}
+
 // The CPU's price of one window, in units of one accumulated point, fitted to the 2-core
 // development machine at 2^12 .. 2^20 (docs/perf.md): a batch's inversion costs about 60 points,
 // reducing a bucket 1.5, and accumulation slows by 15% for each doubling of the buckets' memory
@@ -42,12 +52,14 @@ inline std::size_t affine_batch_limit(std::size_t count) {
 struct CpuMsmCost {
   std::size_t bucket_bytes;
   std::size_t cache_bytes;
+  std::size_t tasks;  // the tasks wanted to feed the pool (window_group)
 
   static constexpr double kInversion = 60, kBucket = 1.5, kCacheMiss = 0.15;
 
   double operator()(std::size_t n, unsigned c, unsigned windows) const {
-    const double buckets = static_cast<double>(std::size_t{1} << (c - 1));
-    const double batch = static_cast<double>(affine_batch_limit(std::size_t{1} << (c - 1)));
+    const std::size_t count = std::size_t{1} << (c - 1);
+    const double buckets = static_cast<double>(count);
+    const double batch = static_cast<double>(affine_batch_limit(window_group(windows, count, tasks) * count));
     const double spill = std::log2(buckets * static_cast<double>(bucket_bytes) / static_cast<double>(cache_bytes));
     const double per_point = (1 + kInversion / batch) * (1 + kCacheMiss * std::max(0.0, spill));
     return windows * (static_cast<double>(n) * per_point + kBucket * buckets);
@@ -63,12 +75,12 @@ inline std::size_t l2_cache_bytes() {
 inline constexpr unsigned kCpuMaxAutoWindow = 20;
 
 // Affine buckets filled by batched affine additions of points[i] or -points[i]. An empty bucket
-// takes its first point without arithmetic. A point whose bucket already waits in the batch is
-// deferred to a later batch (a bucket holds one pending addition at a time), as often as needed;
-// only a point that finds the deferral queue full (skewed digits: many points in one bucket) goes
-// to the bucket's XYZZ overflow instead, a mixed addition; finish() folds the overflows back into
-// the affine buckets (one shared inversion). Batches hold a quarter as many additions as there are
-// buckets (at most 2048), so the inversion is shared by enough additions to cost < 1M each.
+// takes its first point without arithmetic. A bucket holds one addition of the batch at a time; a
+// point whose bucket is busy is parked beside it, and the next such point is paired with the parked
+// one: their sum, an addition of the batch of its own, goes into the bucket once the batch has run.
+// Many points in one bucket (skewed digits, repeated scalars) are so summed as a tree of batched
+// additions. Batches hold a quarter as many additions as there are buckets (at most 2048), so the
+// inversion is shared by enough additions to cost < 1M each.
 template <class C, class Lanes>
 class AffineBuckets {
   using F = typename C::Field;
@@ -79,73 +91,90 @@ class AffineBuckets {
   AffineBuckets(std::size_t count, HostSpan<const Affine<C>> points)
       : points_(points),
         batch_limit_(affine_batch_limit(count)),
+        pair_capacity_(2 * batch_limit_ + 2),
         buckets_(count),
-        overflow_(count, Xyzz<C>::identity()),
+        parked_(count),
         busy_(count, 0) {
-    batch_.reserve(batch_limit_);
-    deferred_.reserve(batch_limit_);
-    retry_.reserve(batch_limit_);
-    const std::size_t lanes = (batch_limit_ + kFieldLanes - 1) / kFieldLanes * kFieldLanes;
-    numerators_.reserve(lanes);
-    denominators_.reserve(lanes);
-    cancels_.reserve(lanes);
-    lane_den_.reserve(lanes / kFieldLanes);
-    lane_prefix_.reserve(lanes / kFieldLanes);
+    batch_.reserve(pair_capacity_);
+    for (auto& sums : pair_sums_) sums.resize(pair_capacity_);
+    pair_buckets_.reserve(pair_capacity_);
+    done_pairs_.reserve(pair_capacity_);
   }
 
   // bucket += points[index], negated when `negate`.
   void add(std::uint32_t bucket, std::uint32_t index, bool negate) {
-    place({bucket, index, negate});
-    if (batch_.size() >= batch_limit_) flush();
+    place(bucket, &points_[index], negate);
+    if (batch_.size() >= batch_limit_ || pair_buckets_.size() >= batch_limit_) flush();
   }
 
-  // Completes the pending additions; afterwards the buckets are final and affine.
+  // Completes the pending additions, then adds each parked point to its bucket (one last batch);
+  // afterwards the buckets are final.
   void finish() {
-    while (!batch_.empty() || !deferred_.empty()) flush();
-    fold_overflow();
+    while (!batch_.empty()) flush();
+    for (std::size_t b = 0; b < parked_.size(); ++b) {
+      if (parked_[b].infinity) continue;
+      if (buckets_[b].infinity) {
+        buckets_[b] = parked_[b];
+      } else {
+        batch_.push_back({&buckets_[b], &parked_[b], false, static_cast<std::uint32_t>(b)});
+      }
+    }
+    run_batch();
+    for (auto& p : parked_) p = A::identity();
   }
 
   std::size_t size() const { return buckets_.size(); }
   void add_to(Xyzz<C>& running, std::size_t k) const { running = running.add(buckets_[k]); }
 
-  // The window's sum (bucket_reduction.hpp), after finish().
-  Xyzz<C> reduce() const {
-    const std::size_t count = buckets_.size();
-    if (count < kFieldLanes * kMinLaneSegment) return reduce_buckets<C>(*this);
-    return reduce_affine_buckets<C, Lanes>(buckets_);
+  // The sum of the window whose buckets are [first, first + count) (bucket_reduction.hpp), after finish().
+  Xyzz<C> reduce(std::size_t first, std::size_t count) const {
+    if (count < kFieldLanes * kMinLaneSegment) return reduce_buckets<C>(*this, first, count);
+    return reduce_affine_buckets<C, Lanes>(buckets_.data() + first, count);
   }
 
  private:
+  static constexpr std::uint32_t kPairSum = ~std::uint32_t{0};
+
+  // One addition of the batch: *left += (negate ? -*right : *right); bucket is left's bucket, or
+  // kPairSum where left is a pair's sum.
   struct Pending {
-    std::uint32_t bucket;
-    std::uint32_t index;
+    A* left;
+    const A* right;
     bool negate;
+    std::uint32_t bucket;
   };
 
-  A point(const Pending& e) const { return e.negate ? -points_[e.index] : points_[e.index]; }
-
-  // Into the batch, the bucket itself (empty), the deferral queue or the overflow; never flushes.
-  void place(const Pending& e) {
-    if (busy_[e.bucket]) {
-      if (deferred_.size() == batch_limit_)
-        overflow_[e.bucket] = overflow_[e.bucket].add(point(e));
-      else
-        deferred_.push_back(e);
-    } else if (buckets_[e.bucket].infinity) {
-      buckets_[e.bucket] = point(e);
+  // bucket += (negate ? -*p : *p): taken by the empty bucket, into the batch, parked beside the busy
+  // bucket, or paired with the point parked there (their sum in a slot of this side); never flushes.
+  void place(std::uint32_t bucket, const A* p, bool negate) {
+    if (p->infinity) return;
+    if (buckets_[bucket].infinity) {
+      buckets_[bucket] = negate ? -*p : *p;
+    } else if (!busy_[bucket]) {
+      busy_[bucket] = 1;
+      batch_.push_back({&buckets_[bucket], p, negate, bucket});
+    } else if (parked_[bucket].infinity) {
+      parked_[bucket] = negate ? -*p : *p;
     } else {
-      busy_[e.bucket] = 1;
-      batch_.push_back(e);
+      A& sum = pair_sums_[side_][pair_buckets_.size()];
+      sum = parked_[bucket];
+      parked_[bucket] = A::identity();
+      pair_buckets_.push_back(bucket);
+      batch_.push_back({&sum, p, negate, kPairSum});
     }
   }
 
-  // Runs the batch, then offers the deferred points again: at most batch_limit_ of them, into an
-  // empty batch, so the batch cannot overflow; those whose bucket is busy again wait once more.
+  // Runs the batch, then places the pairs' sums into their buckets, none of which is busy now: at
+  // most one addition each, or a new pair where several sums share a bucket. The sums stay in this
+  // side's slots until the next batch has run; that batch's pairs take the other side's.
   void flush() {
     run_batch();
-    retry_.swap(deferred_);
-    for (const Pending& e : retry_) place(e);
-    retry_.clear();
+    done_pairs_.swap(pair_buckets_);
+    pair_buckets_.clear();
+    const std::size_t side = side_;
+    side_ ^= 1;
+    for (std::size_t k = 0; k < done_pairs_.size(); ++k) place(done_pairs_[k], &pair_sums_[side][k], false);
+    done_pairs_.clear();
   }
 
   void run_batch() {
@@ -156,7 +185,7 @@ class AffineBuckets {
 
   // The batch's additions eight at a time, addition k in lane k mod 8 of group k / 8. Per addition
   // the slope is num / den: (y2 - y1) / (x2 - x1), or 3x^2 / 2y for a doubling; P + (-P) takes
-  // num = 0, den = 1 and empties the bucket. Each lane keeps its own running product of the
+  // num = 0, den = 1 and empties the left point. Each lane keeps its own running product of the
   // denominators, one inversion serves all, and the lanes compute side by side.
   void run_lanes() {
     const std::size_t n = batch_.size(), groups = (n + kFieldLanes - 1) / kFieldLanes;
@@ -169,8 +198,8 @@ class AffineBuckets {
         denominators_[k] = F::one();
         continue;
       }
-      const A& b = buckets_[batch_[k].bucket];
-      const A& p = points_[batch_[k].index];
+      const A& b = *batch_[k].left;
+      const A& p = *batch_[k].right;
       const F py = batch_[k].negate ? -p.y : p.y;
       denominators_[k] = p.x - b.x;
       numerators_[k] = py - b.y;
@@ -210,9 +239,9 @@ class AffineBuckets {
       const F* by[kFieldLanes];
       for (std::size_t l = 0; l < kFieldLanes; ++l) {
         const std::size_t k = g * kFieldLanes + l;
-        bx[l] = k < n ? &buckets_[batch_[k].bucket].x : &zero;
-        px[l] = k < n ? &points_[batch_[k].index].x : &zero;
-        by[l] = k < n ? &buckets_[batch_[k].bucket].y : &zero;
+        bx[l] = k < n ? &batch_[k].left->x : &zero;
+        px[l] = k < n ? &batch_[k].right->x : &zero;
+        by[l] = k < n ? &batch_[k].left->y : &zero;
       }
       Vec d_inv, lambda, vbx, vpx, vby, x3, y3;
       Lanes::mul(inv, lane_prefix_[g], d_inv);
@@ -232,27 +261,11 @@ class AffineBuckets {
       Lanes::store(x3, xs);
       Lanes::store(y3, ys);
       for (std::size_t l = 0; l < kFieldLanes && g * kFieldLanes + l < n; ++l) {
-        const std::size_t k = g * kFieldLanes + l;
-        A& b = buckets_[batch_[k].bucket];
-        busy_[batch_[k].bucket] = 0;
-        b = cancels_[k] ? A::identity() : A::from_xy(xs[l], ys[l]);
+        const Pending& e = batch_[g * kFieldLanes + l];
+        if (e.bucket != kPairSum) busy_[e.bucket] = 0;
+        *e.left = cancels_[g * kFieldLanes + l] ? A::identity() : A::from_xy(xs[l], ys[l]);
       }
     }
-  }
-
-  // bucket += overflow wherever there is one, back to affine form with one inversion.
-  void fold_overflow() {
-    std::vector<std::size_t> keys;
-    std::vector<Jacobian<C>> sums;
-    for (std::size_t k = 0; k < overflow_.size(); ++k) {
-      if (overflow_[k].is_identity()) continue;
-      keys.push_back(k);
-      sums.push_back(overflow_[k].add(buckets_[k]).to_jacobian());
-      overflow_[k] = Xyzz<C>::identity();
-    }
-    if (keys.empty()) return;
-    const std::vector<A> affine = to_affine_batch(sums);
-    for (std::size_t i = 0; i < keys.size(); ++i) buckets_[keys[i]] = affine[i];
   }
 
   // inv[l] = 1 / v[l] for nonzero values, with one inversion.
@@ -271,11 +284,14 @@ class AffineBuckets {
   }
 
   HostSpan<const Affine<C>> points_;
-  std::size_t batch_limit_;
+  std::size_t batch_limit_, pair_capacity_;
   AlignedVector<A> buckets_;
-  AlignedVector<Xyzz<C>> overflow_;
+  AlignedVector<A> parked_;                // a point waiting beside its busy bucket, one per bucket
   std::vector<std::uint8_t> busy_;
-  std::vector<Pending> batch_, deferred_, retry_;
+  std::vector<Pending> batch_;
+  AlignedVector<A> pair_sums_[2];          // the pairs' sums, alternating sides from batch to batch
+  std::size_t side_ = 0;
+  std::vector<std::uint32_t> pair_buckets_, done_pairs_;  // each pair's bucket, in slot order
   AlignedVector<F> numerators_, denominators_;
   std::vector<std::uint8_t> cancels_;
   AlignedVector<Vec> lane_den_, lane_prefix_;
@@ -292,27 +308,32 @@ class XyzzBuckets {
   void finish() {}
   std::size_t size() const { return buckets_.size(); }
   void add_to(Xyzz<C>& running, std::size_t k) const { running = running.add(buckets_[k]); }
-  Xyzz<C> reduce() const { return reduce_buckets<C>(*this); }
+  Xyzz<C> reduce(std::size_t first, std::size_t count) const { return reduce_buckets<C>(*this, first, count); }
 
  private:
   HostSpan<const Affine<C>> points_;
   AlignedVector<Xyzz<C>> buckets_;
 };
 
-// One window's sum over points [begin, end) (fewer than 2^32: the buckets index them in 32 bits):
-// digits read from the offset scalars.
+// The sums of windows [first, first + count) over points [begin, end) (fewer than 2^32: the buckets
+// index them in 32 bits), into sums[0 .. count): one set of buckets, window first + w's digit d in
+// bucket w * plan.buckets + |d| - 1; digits read from the offset scalars.
 template <class C, class Buckets, std::size_t M>
-Xyzz<C> window_sum(HostSpan<const Affine<C>> points, const std::vector<BigInt<M>>& offsets, const MsmPlan& plan,
-                   unsigned window, std::size_t begin, std::size_t end) {
+void window_sums(HostSpan<const Affine<C>> points, const std::vector<BigInt<M>>& offsets, const MsmPlan& plan,
+                 unsigned first, unsigned count, std::size_t begin, std::size_t end, Xyzz<C>* sums) {
   const HostSpan<const Affine<C>> part = points.subspan(begin, end - begin);
-  Buckets buckets(plan.buckets, part);
+  Buckets buckets(std::size_t{count} * plan.buckets, part);
   for (std::size_t i = 0; i < part.size; ++i) {
-    const int d = signed_digit(offsets[begin + i], window, plan.window_bits);
-    if (d == 0 || part[i].infinity) continue;
-    buckets.add(static_cast<std::uint32_t>(d > 0 ? d - 1 : -d - 1), static_cast<std::uint32_t>(i), d < 0);
+    if (part[i].infinity) continue;
+    for (unsigned w = 0; w < count; ++w) {
+      const int d = signed_digit(offsets[begin + i], first + w, plan.window_bits);
+      if (d == 0) continue;
+      buckets.add(static_cast<std::uint32_t>(w * plan.buckets + static_cast<std::size_t>(d > 0 ? d - 1 : -d - 1)),
+                  static_cast<std::uint32_t>(i), d < 0);
+    }
   }
   buckets.finish();
-  return buckets.reduce();
+  for (unsigned w = 0; w < count; ++w) sums[w] = buckets.reduce(w * plan.buckets, plan.buckets);
 }
 
 // The MSM with scalar i given canonically by scalar_of(i).
@@ -322,9 +343,10 @@ Jacobian<C> pippenger(HostSpan<const Affine<C>> points, ScalarOf scalar_of, cons
   constexpr std::size_t N = Int::kWords;
   const std::size_t n = points.size;
   if (n == 0) return Jacobian<C>::identity();
-  const MsmPlan plan = make_msm_plan(n, C::Scalar::kModulus, config.window_bits, kCpuMaxAutoWindow,
-                                     CpuMsmCost{sizeof(Affine<C>), l2_cache_bytes()});
   ThreadPool& pool = cpu_pool(config.threads);
+  const std::size_t want = 4 * static_cast<std::size_t>(pool.size());
+  const MsmPlan plan = make_msm_plan(n, C::Scalar::kModulus, config.window_bits, kCpuMaxAutoWindow,
+                                     CpuMsmCost{sizeof(Affine<C>), l2_cache_bytes(), want});
 
   const BigInt<N + 1> h = msm_detail::digit_offset<N>(plan.window_bits, plan.windows);
   std::vector<BigInt<N + 1>> offsets(n);
@@ -332,27 +354,31 @@ Jacobian<C> pippenger(HostSpan<const Affine<C>> points, ScalarOf scalar_of, cons
     for (std::size_t i = b; i < e; ++i) offsets[i] = msm_detail::widen(scalar_of(i)) + h;
   }, 4096);
 
-  // Tasks are (window, part) pairs: parts split the points when windows alone cannot feed the pool.
-  const std::size_t want = 4 * static_cast<std::size_t>(pool.size());
+  // Tasks are (group of windows, part) pairs: parts split the points when windows alone cannot feed
+  // the pool; small windows share their buckets in groups (window_group).
   std::size_t parts = std::max<std::size_t>(1, (want + plan.windows - 1) / plan.windows);
   parts = std::min(parts, std::max<std::size_t>(1, n / (8 * plan.buckets)));
   parts = std::max<std::size_t>(parts, (n >> 31) + 1);  // parts below 2^31 points
   const std::size_t step = (n + parts - 1) / parts;
+  const unsigned group = window_group(plan.windows, plan.buckets, (want + parts - 1) / parts);
+  const std::size_t groups = (plan.windows + group - 1) / group;
   std::vector<Xyzz<C>> sums(static_cast<std::size_t>(plan.windows) * parts, Xyzz<C>::identity());
-  pool.run(sums.size(), [&](std::size_t task) {
-    const unsigned window = static_cast<unsigned>(task / parts);
-    const std::size_t begin = (task % parts) * step, end = std::min(n, begin + step);
+  pool.run(groups * parts, [&](std::size_t task) {
+    const unsigned first = static_cast<unsigned>(task / parts) * group;
+    const unsigned count = std::min(group, plan.windows - first);
+    const std::size_t part = task % parts, begin = part * step, end = std::min(n, begin + step);
+    Xyzz<C>* out = sums.data() + part * plan.windows + first;
     if (config.bucket_method == BucketMethod::xyzz) {
-      sums[task] = window_sum<C, XyzzBuckets<C>>(points, offsets, plan, window, begin, end);
+      window_sums<C, XyzzBuckets<C>>(points, offsets, plan, first, count, begin, end, out);
     } else {
-      sums[task] = with_field_lanes<typename C::Field>([&](auto lanes) {
-        return window_sum<C, AffineBuckets<C, decltype(lanes)>>(points, offsets, plan, window, begin, end);
+      with_field_lanes<typename C::Field>([&](auto lanes) {
+        window_sums<C, AffineBuckets<C, decltype(lanes)>>(points, offsets, plan, first, count, begin, end, out);
       });
     }
   });
 
   std::vector<Xyzz<C>> windows(plan.windows, Xyzz<C>::identity());
-  for (std::size_t task = 0; task < sums.size(); ++task) windows[task / parts] = windows[task / parts].add(sums[task]);
+  for (std::size_t i = 0; i < sums.size(); ++i) windows[i % plan.windows] = windows[i % plan.windows].add(sums[i]);
   return combine_windows(windows, plan.window_bits).to_jacobian();
 }
 

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CPU thread pool: every task runs once, errors reach the caller, nested calls do not deadlock.
+// The CPU thread pool: every task runs once, errors reach the caller, nested calls do not deadlock,
+// calls from several threads at once share it and each makes progress.
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
@@ -49,4 +52,50 @@ TEST_CASE("a run inside a task runs serially instead of deadlocking", "[backend]
   std::atomic<int> inner{0};
   pool.run(4, [&](std::size_t) { pool.run(5, [&](std::size_t) { inner.fetch_add(1); }); });
   CHECK(inner.load() == 20);
+}
+
+TEST_CASE("calls from several threads at once each run every task once", "[backend][threads]") {
+  ThreadPool pool(3);
+  constexpr int kCallers = 4, kRuns = 50;
+  std::vector<int> wrong(kCallers, 0);
+  std::vector<std::thread> callers;
+  for (int c = 0; c < kCallers; ++c)
+    callers.emplace_back([&, c] {
+      for (int r = 0; r < kRuns; ++r) {
+        const std::size_t tasks = 1 + static_cast<std::size_t>((c * 37 + r * 11) % 200);
+        std::vector<std::atomic<int>> hits(tasks);
+        pool.run(tasks, [&](std::size_t i) { hits[i].fetch_add(1); });
+        for (std::size_t i = 0; i < tasks; ++i) wrong[c] += hits[i].load() != 1;
+      }
+    });
+  for (auto& t : callers) t.join();
+  for (int c = 0; c < kCallers; ++c) CHECK(wrong[c] == 0);
+}
+
+// With every worker inside a call that waits for a second call, the second call's own thread runs
+// its tasks: the calls do not wait for one another (one call at a time would wait here forever).
+TEST_CASE("a call runs while another holds every worker", "[backend][threads]") {
+  ThreadPool pool(2);
+  std::atomic<bool> second_done{false};
+  std::atomic<int> waiting{0}, gave_up{0};
+  std::thread first([&] {
+    pool.run(2, [&](std::size_t) {
+      waiting.fetch_add(1);
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+      while (!second_done.load()) {
+        if (std::chrono::steady_clock::now() > deadline) {
+          gave_up.fetch_add(1);
+          return;
+        }
+        std::this_thread::yield();
+      }
+    });
+  });
+  while (waiting.load() < 2) std::this_thread::yield();
+  std::atomic<int> count{0};
+  pool.run(10, [&](std::size_t) { count.fetch_add(1); });
+  second_done.store(true);
+  first.join();
+  CHECK(count.load() == 10);
+  CHECK(gave_up.load() == 0);
 }

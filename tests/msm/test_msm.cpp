@@ -51,7 +51,7 @@ TEMPLATE_TEST_CASE("MSM equals the naive sum for every size, window width and bu
   test::use_ifma_lanes(true);
 }
 
-TEMPLATE_TEST_CASE("MSM with special scalars: all zero, all one, all r-1, all equal, powers of two", "[msm]",
+TEMPLATE_TEST_CASE("MSM with special scalars: all zero, all one, all r-1, all equal, powers of two, one point repeated", "[msm]",
                    bls12_381::G1Curve, bn254::G1Curve, bn254::G2Curve) {
   using C = TestType;
   using S = typename C::Scalar;
@@ -72,6 +72,16 @@ TEMPLATE_TEST_CASE("MSM with special scalars: all zero, all one, all r-1, all eq
     want = want.add(scalar_mul(pts[i], powers.back()));
   }
   CHECK(msm(Cpu{}, first(pts, n), first(powers, n)) == want);
+  // One point n times, and P, -P alternating, all under one scalar: every point lands in the same
+  // bucket of each window, so the bucket's points sum among themselves (doublings, cancellations).
+  const S k = S::random(rng);
+  const std::vector<S> same(n, k);
+  const std::vector<Affine<C>> repeated(n, pts[7]);
+  std::vector<Affine<C>> opposite;
+  for (std::size_t i = 0; i < n; ++i) opposite.push_back(i % 2 == 0 ? pts[7] : -pts[7]);
+  CHECK(msm(Cpu{}, first(repeated, n), first(same, n)) == scalar_mul(pts[7], k * S::from_u64(n)));
+  CHECK(msm(Cpu{}, first(opposite, n), first(same, n)) == Jacobian<C>::identity());
+  CHECK(msm(Cpu{}, first(opposite, n - 1), first(same, n - 1)) == scalar_mul(pts[7], k));
 }
 
 TEMPLATE_TEST_CASE("batch_add equals the naive sum for empty, full and random bitmaps", "[msm][batch_add]",

@@ -3,7 +3,10 @@
 //
 // run(tasks, f) calls f(i) for every i < tasks on the pool's workers and the calling thread and
 // returns when all are done; the first exception thrown by a task is rethrown in the caller. A
-// call from inside a task runs serially (no nested parallelism, no deadlock).
+// call from inside a task runs serially (no nested parallelism, no deadlock). Calls from several
+// threads at once share the workers: a worker takes the tasks of the oldest call that has tasks
+// left, so that two jobs started side by side (the prover's G1 and G2 MSMs) keep every core busy
+// until both are done, and each caller works on its own call's tasks.
 #pragma once
 
 #include <algorithm>
@@ -47,21 +50,18 @@ class ThreadPool {
       for (std::size_t i = 0; i < tasks; ++i) f(i);
       return;
     }
-    std::lock_guard<std::mutex> one_job(job_mutex_);
     Job job(std::ref(f), tasks);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      job_ = &job;
-      ++generation_;
+      jobs_.push_back(&job);
     }
     wake_.notify_all();
     execute(job);
     std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return job.finished == job.tasks && active_ == 0; });
-    job_ = nullptr;
+    done_.wait(lock, [&] { return job.finished == job.tasks && job.active == 0; });
+    jobs_.erase(std::find(jobs_.begin(), jobs_.end(), &job));
     if (job.error) std::rethrow_exception(job.error);
   }
-
   // f(begin, end) over [0, n) in about 4 chunks per thread, none smaller than min_chunk.
   template <class F>
   void parallel_for(std::size_t n, F&& f, std::size_t min_chunk = 1) {
@@ -78,9 +78,9 @@ class ThreadPool {
     std::size_t tasks;
     std::atomic<std::size_t> next{0};
     std::size_t finished = 0;  // guarded by mutex_
+    unsigned active = 0;       // workers inside the job, guarded by mutex_
     std::exception_ptr error;  // guarded by mutex_
   };
-
   static bool& inside_task() {
     thread_local bool inside = false;
     return inside;
@@ -104,32 +104,30 @@ class ThreadPool {
     if (job.finished == job.tasks) done_.notify_all();
   }
 
+  // The oldest job with tasks not yet taken, or nullptr; mutex_ held.
+  Job* open_job() const {
+    for (Job* job : jobs_)
+      if (job->next.load() < job->tasks) return job;
+    return nullptr;
+  }
   void work() {
-    std::size_t seen = 0;
     for (;;) {
-      Job* job;
+      Job* job = nullptr;
       {
         std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return stop_ || (job_ != nullptr && generation_ != seen); });
+        wake_.wait(lock, [&] { return stop_ || (job = open_job()) != nullptr; });
         if (stop_) return;
-        seen = generation_;
-        job = job_;
-        ++active_;
+        ++job->active;
       }
       execute(*job);
       std::lock_guard<std::mutex> lock(mutex_);
-      --active_;
-      if (active_ == 0) done_.notify_all();
+      if (--job->active == 0 && job->finished == job->tasks) done_.notify_all();
     }
   }
-
   std::vector<std::thread> workers_;
-  std::mutex job_mutex_;  // one job at a time
   std::mutex mutex_;
   std::condition_variable wake_, done_;
-  Job* job_ = nullptr;
-  std::size_t generation_ = 0;
-  unsigned active_ = 0;
+  std::vector<Job*> jobs_;  // the calls in progress, oldest first
   bool stop_ = false;
 };
 

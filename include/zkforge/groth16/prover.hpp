@@ -14,8 +14,8 @@
 // spans over a ProvingKey's vectors, or over pinned or mapped memory of the caller's, nothing
 // copied), whose memory must outlive it, and the key's A and B matrices by row (built once).
 //
-// On the CPU the phases run in turn over the key's bases on the host, each query split as prep_msm
-// says. On a GPU backend the key's bases and matrices are on the device (ResidentKey: uploaded once
+// On the CPU the phases run over the key's bases on the host, each query split as prep_msm says,
+// b_g2_msm beside the others (their MSMs sharing the CPU's threads). On a GPU backend the key's bases and matrices are on the device (ResidentKey: uploaded once
 // when the prover is made, or by every proof with ProverConfig::resident_key = false); the witness
 // crosses the bus once (prep_msm), then tail_msm and b_g2_msm start beside evaluate and ntt_msm_h
 // (ProverConfig::overlap), all reading the witness on the device.
@@ -130,26 +130,34 @@ class Prover {
     return g;
   }
 
-  // ntt_msm_h, batch_add and tail_msm of A, B1 and L, b_g2_msm, assemble, in turn.
+  // b_g2_msm on a thread of its own, beside ntt_msm_h, then batch_add and tail_msm of A, B1 and L
+  // on this one; then assemble. Both sides' MSMs share the CPU pool (thread_pool.hpp), so that the
+  // cores one side leaves idle (a small MSM's few tasks, an NTT's serial steps) run the other's.
   Proof<E> prove_on_host(HostSpan<const Int> witness, const Spans& e, const Blinding<Fr>& blinding, const MsmSplit& all,
                          const MsmSplit& priv, const Gathered* g, PhaseTimings& t) const {
     const MsmConfig& msm_config = config_.msm;
     QuerySums<E> sums;
+    auto tail_of = [&](auto Gathered::*query, const MsmSplit& split) {
+      return g != nullptr && split.split ? &(g->*query) : nullptr;
+    };
+    PhaseTimings g2;  // the G2 side's own: its time overlaps the G1 phases'
+    std::future<Jacobian<G2>> b_2 = std::async(std::launch::async, [&] {
+      return split_msm(Backend{}, key_.b_2, witness, all, msm_config, g2.batch_add, g2.b_g2_msm, host(),
+                       tail_of(&Gathered::b_2, all));
+    });
     auto t0 = Clock::now();
     quotient(Backend{}, e.a, e.b, e.c, quotient_config());
     sums.h = msm(Backend{}, key_.h, HostSpan<const Fr>{e.a.data, key_.h.size}, msm_config);
     t.ntt_msm_h += ms_since(t0);
-    auto tail_of = [&](auto Gathered::*query, const MsmSplit& split) {
-      return g != nullptr && split.split ? &(g->*query) : nullptr;
-    };
     sums.a = split_msm(Backend{}, key_.a, witness, all, msm_config, t.batch_add, t.tail_msm, host(),
                        tail_of(&Gathered::a, all));
     sums.b_1 = split_msm(Backend{}, key_.b_1, witness, all, msm_config, t.batch_add, t.tail_msm, host(),
                          tail_of(&Gathered::b_1, all));
     sums.l = split_msm(Backend{}, key_.l, private_wires(witness, key_.num_public), priv, msm_config, t.batch_add,
                        t.tail_msm, host(), tail_of(&Gathered::l, priv));
-    sums.b_2 = split_msm(Backend{}, key_.b_2, witness, all, msm_config, t.batch_add, t.b_g2_msm, host(),
-                         tail_of(&Gathered::b_2, all));
+    sums.b_2 = b_2.get();
+    t.batch_add += g2.batch_add;
+    t.b_g2_msm += g2.b_g2_msm;
     t0 = Clock::now();
     const Proof<E> proof = assemble(key_, sums, blinding);
     t.assemble += ms_since(t0);
