@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CPU thread pool: every task runs once, errors reach the caller, nested calls do not deadlock,
-// calls from several threads at once share it and each makes progress.
+// calls from several threads at once share it and each makes progress, a waiting caller's tasks run
+// on the workers alone.
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
+#include <mutex>
+#include <set>
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
@@ -98,4 +101,26 @@ TEST_CASE("a call runs while another holds every worker", "[backend][threads]") 
   first.join();
   CHECK(count.load() == 10);
   CHECK(gave_up.load() == 0);
+}
+
+TEST_CASE("a waiting caller's tasks run on the workers, or on the caller when there are none", "[backend][threads]") {
+  for (unsigned threads : {1u, 3u}) {
+    ThreadPool pool(threads);
+    std::mutex mutex;
+    std::set<std::thread::id> ran_on;
+    std::thread::id caller;
+    std::thread guest([&] {
+      caller = std::this_thread::get_id();
+      const ThreadPool::WaitingCaller waits;
+      for (std::size_t tasks : {1u, 2u, 50u})
+        pool.run(tasks, [&](std::size_t) {
+          std::lock_guard<std::mutex> lock(mutex);
+          ran_on.insert(std::this_thread::get_id());
+        });
+    });
+    guest.join();
+    INFO(threads << " threads");
+    CHECK(ran_on.count(caller) == (threads == 1 ? 1u : 0u));
+    CHECK(!ran_on.empty());
+  }
 }

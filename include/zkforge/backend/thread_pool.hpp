@@ -6,7 +6,9 @@
 // call from inside a task runs serially (no nested parallelism, no deadlock). Calls from several
 // threads at once share the workers: a worker takes the tasks of the oldest call that has tasks
 // left, so that two jobs started side by side (the prover's G1 and G2 MSMs) keep every core busy
-// until both are done, and each caller works on its own call's tasks.
+// until both are done, and each caller works on its own call's tasks — except a thread marked a
+// WaitingCaller, which only waits: its calls run on the workers alone, so that a job started beside
+// another from a thread of its own adds no runnable thread to the pool's (no core oversubscribed).
 #pragma once
 
 #include <algorithm>
@@ -43,10 +45,20 @@ class ThreadPool {
 
   unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
 
+  // While one lives on a thread, that thread's calls leave their tasks to the workers (a pool without
+  // workers still runs them on the caller).
+  class WaitingCaller {
+   public:
+    WaitingCaller() { waiting_caller() = true; }
+    ~WaitingCaller() { waiting_caller() = false; }
+    WaitingCaller(const WaitingCaller&) = delete;
+    WaitingCaller& operator=(const WaitingCaller&) = delete;
+  };
+
   template <class F>
   void run(std::size_t tasks, F&& f) {
     if (tasks == 0) return;
-    if (tasks == 1 || workers_.empty() || inside_task()) {
+    if (workers_.empty() || inside_task() || (tasks == 1 && !waiting_caller())) {
       for (std::size_t i = 0; i < tasks; ++i) f(i);
       return;
     }
@@ -56,7 +68,7 @@ class ThreadPool {
       jobs_.push_back(&job);
     }
     wake_.notify_all();
-    execute(job);
+    if (!waiting_caller()) execute(job);
     std::unique_lock<std::mutex> lock(mutex_);
     done_.wait(lock, [&] { return job.finished == job.tasks && job.active == 0; });
     jobs_.erase(std::find(jobs_.begin(), jobs_.end(), &job));
@@ -81,6 +93,10 @@ class ThreadPool {
     unsigned active = 0;       // workers inside the job, guarded by mutex_
     std::exception_ptr error;  // guarded by mutex_
   };
+  static bool& waiting_caller() {
+    thread_local bool waiting = false;
+    return waiting;
+  }
   static bool& inside_task() {
     thread_local bool inside = false;
     return inside;

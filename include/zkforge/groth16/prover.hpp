@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "zkforge/backend/stopwatch.hpp"
+#include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/groth16/assemble.hpp"
 #include "zkforge/groth16/evaluate.hpp"
 #include "zkforge/groth16/prover_checks.hpp"
@@ -131,8 +132,10 @@ class Prover {
   }
 
   // b_g2_msm on a thread of its own, beside ntt_msm_h, then batch_add and tail_msm of A, B1 and L
-  // on this one; then assemble. Both sides' MSMs share the CPU pool (thread_pool.hpp), so that the
-  // cores one side leaves idle (a small MSM's few tasks, an NTT's serial steps) run the other's.
+  // on this one; then assemble. Both sides' MSMs share the CPU pool (thread_pool.hpp): the G2 side's
+  // thread only waits, its tasks going to the workers, so the pool's threads are all that compute,
+  // and the cores one side leaves idle (a small MSM's few tasks, an NTT's serial steps) run the
+  // other's. With a pool of one thread, b_g2_msm runs after the others.
   Proof<E> prove_on_host(HostSpan<const Int> witness, const Spans& e, const Blinding<Fr>& blinding, const MsmSplit& all,
                          const MsmSplit& priv, const Gathered* g, PhaseTimings& t) const {
     const MsmConfig& msm_config = config_.msm;
@@ -141,10 +144,18 @@ class Prover {
       return g != nullptr && split.split ? &(g->*query) : nullptr;
     };
     PhaseTimings g2;  // the G2 side's own: its time overlaps the G1 phases'
-    std::future<Jacobian<G2>> b_2 = std::async(std::launch::async, [&] {
+    auto b_2_sum = [&] {
       return split_msm(Backend{}, key_.b_2, witness, all, msm_config, g2.batch_add, g2.b_g2_msm, host(),
                        tail_of(&Gathered::b_2, all));
-    });
+    };
+    // Beside only with a worker to run it: its thread waits, the pool's threads compute.
+    const bool beside = cpu_pool(msm_config.threads).size() > 1;
+    std::future<Jacobian<G2>> b_2;
+    if (beside)
+      b_2 = std::async(std::launch::async, [&] {
+        const ThreadPool::WaitingCaller waits;
+        return b_2_sum();
+      });
     auto t0 = Clock::now();
     quotient(Backend{}, e.a, e.b, e.c, quotient_config());
     sums.h = msm(Backend{}, key_.h, HostSpan<const Fr>{e.a.data, key_.h.size}, msm_config);
@@ -155,7 +166,7 @@ class Prover {
                          tail_of(&Gathered::b_1, all));
     sums.l = split_msm(Backend{}, key_.l, private_wires(witness, key_.num_public), priv, msm_config, t.batch_add,
                        t.tail_msm, host(), tail_of(&Gathered::l, priv));
-    sums.b_2 = b_2.get();
+    sums.b_2 = beside ? b_2.get() : b_2_sum();
     t.batch_add += g2.batch_add;
     t.b_g2_msm += g2.b_g2_msm;
     t0 = Clock::now();
