@@ -2,13 +2,17 @@
 // The CPU prover on snarkjs' own keys and witnesses (tests/data/groth16, made by snarkjs 0.7.6):
 // its proofs pass zkforge's verifier under the verification key snarkjs exported, its public inputs
 // are snarkjs' public.json, fixed blinding makes it deterministic, the two entry points agree, and
-// a witness that does not satisfy the circuit gives a proof that fails. Independent acceptance by
+// a witness that does not satisfy the circuit gives a proof that fails; proofs made at once from
+// several threads, and from inside the CPU pool's own tasks, are the single proof. Independent acceptance by
 // snarkjs itself is the interop test's (tests/interop).
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "support/seed.hpp"
+#include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/groth16/prover.hpp"
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
@@ -180,4 +184,31 @@ TEMPLATE_TEST_CASE("the prover rejects a witness of the wrong shape", "[groth16]
   auto too_big = s.witness;
   too_big[5] = E::Fr::kModulus;
   CHECK(code(too_big) == Errc::not_canonical);
+}
+
+// The prover's G2 side runs beside the G1 phases on the pool's workers; called from inside the pool's
+// own tasks (every worker busy with a proof) it must still finish, and from several threads at once
+// each proof must be the one made alone.
+TEMPLATE_TEST_CASE("proofs from several threads at once and from inside the pool's tasks are the single proof",
+                   "[groth16][prover][threads]", bn254::Engine, bls12_381::Engine) {
+  using E = TestType;
+  const Setup<E> s;
+  groth16::ProverConfig config;
+  config.threads = 2;
+  config.msm.threads = 2;
+  const groth16::Prover<E, Cpu> prover(s.key, config);
+  const auto blinding = fixed_blinding<E>(53);
+  const auto alone = prover.prove(host_span(s.witness), blinding);
+
+  constexpr std::size_t kProofs = 4;
+  std::vector<groth16::Proof<E>> from_tasks(kProofs), from_threads(kProofs);
+  cpu_pool(2).run(kProofs, [&](std::size_t i) { from_tasks[i] = prover.prove(host_span(s.witness), blinding); });
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < kProofs; ++i)
+    threads.emplace_back([&, i] { from_threads[i] = prover.prove(host_span(s.witness), blinding); });
+  for (auto& t : threads) t.join();
+  for (std::size_t i = 0; i < kProofs; ++i) {
+    CHECK(same_proof(from_tasks[i], alone));
+    CHECK(same_proof(from_threads[i], alone));
+  }
 }

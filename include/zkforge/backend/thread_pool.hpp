@@ -49,11 +49,18 @@ class ThreadPool {
   // workers still runs them on the caller).
   class WaitingCaller {
    public:
-    WaitingCaller() { waiting_caller() = true; }
-    ~WaitingCaller() { waiting_caller() = false; }
+    WaitingCaller() : was_(waiting_caller()) { waiting_caller() = true; }
+    ~WaitingCaller() { waiting_caller() = was_; }
     WaitingCaller(const WaitingCaller&) = delete;
     WaitingCaller& operator=(const WaitingCaller&) = delete;
+
+   private:
+    bool was_;
   };
+
+  // True on a thread that is running one of a pool's tasks: its calls run serially, and work it
+  // hands to another thread must not wait for the pool's workers (they may all be in such tasks).
+  static bool in_task() { return inside_task(); }
 
   template <class F>
   void run(std::size_t tasks, F&& f) {

@@ -135,7 +135,7 @@ class Prover {
   // on this one; then assemble. Both sides' MSMs share the CPU pool (thread_pool.hpp): the G2 side's
   // thread only waits, its tasks going to the workers, so the pool's threads are all that compute,
   // and the cores one side leaves idle (a small MSM's few tasks, an NTT's serial steps) run the
-  // other's. With a pool of one thread, b_g2_msm runs after the others.
+  // other's. With a pool of one thread, or from inside a pool's task, b_g2_msm runs after the others.
   Proof<E> prove_on_host(HostSpan<const Int> witness, const Spans& e, const Blinding<Fr>& blinding, const MsmSplit& all,
                          const MsmSplit& priv, const Gathered* g, PhaseTimings& t) const {
     const MsmConfig& msm_config = config_.msm;
@@ -148,8 +148,10 @@ class Prover {
       return split_msm(Backend{}, key_.b_2, witness, all, msm_config, g2.batch_add, g2.b_g2_msm, host(),
                        tail_of(&Gathered::b_2, all));
     };
-    // Beside only with a worker to run it: its thread waits, the pool's threads compute.
-    const bool beside = cpu_pool(msm_config.threads).size() > 1;
+    // Beside only with a worker to run it: its thread waits, the pool's threads compute. Not from
+    // inside a task of the pool (a prover called by a pool task): the workers may all be in such
+    // tasks, each waiting for its G2 side, so it runs after the G1 phases, serially as they do.
+    const bool beside = cpu_pool(msm_config.threads).size() > 1 && !ThreadPool::in_task();
     std::future<Jacobian<G2>> b_2;
     if (beside)
       b_2 = std::async(std::launch::async, [&] {
