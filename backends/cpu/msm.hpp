@@ -91,14 +91,16 @@ class AffineBuckets {
   AffineBuckets(std::size_t count, HostSpan<const Affine<C>> points)
       : points_(points),
         batch_limit_(affine_batch_limit(count)),
-        pair_capacity_(2 * batch_limit_ + 2),
         buckets_(count),
         parked_(count),
         busy_(count, 0) {
-    batch_.reserve(pair_capacity_);
-    for (auto& sums : pair_sums_) sums.resize(pair_capacity_);
-    pair_buckets_.reserve(pair_capacity_);
-    done_pairs_.reserve(pair_capacity_);
+    // At most batch_limit_ + 1 pairs wait when add() flushes, and placing their sums makes at most
+    // half as many new pairs.
+    const std::size_t pair_capacity = 2 * batch_limit_ + 2;
+    batch_.reserve(pair_capacity);
+    for (auto& sums : pair_sums_) sums.resize(pair_capacity);
+    pair_buckets_.reserve(pair_capacity);
+    done_pairs_.reserve(pair_capacity);
   }
 
   // bucket += points[index], negated when `negate`.
@@ -284,7 +286,7 @@ class AffineBuckets {
   }
 
   HostSpan<const Affine<C>> points_;
-  std::size_t batch_limit_, pair_capacity_;
+  std::size_t batch_limit_;
   AlignedVector<A> buckets_;
   AlignedVector<A> parked_;                // a point waiting beside its busy bucket, one per bucket
   std::vector<std::uint8_t> busy_;

@@ -91,8 +91,8 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT: inverse(forward(x)) = x on a coset", "[gpu
 }
 
 // Transforms of different sizes at once from several threads: each launch sees a shared-memory limit
-// at least its own tile's, whatever size another thread is running (a limit set per launch to the
-// launching size failed here).
+// at least its own tile's, whatever size another thread is running (a limit that each launch set to
+// its own size could be lowered by another thread between the setting and the launch).
 TEMPLATE_LIST_TEST_CASE("GPU NTTs of different sizes from several threads at once", "[gpu][ntt]", ScalarFields) {
   using B = typename TestType::Backend;
   using F = typename TestType::Type;

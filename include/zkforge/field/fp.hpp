@@ -206,9 +206,24 @@ class Fp {
   ZKF_HD constexpr Fp dbl() const { return *this + *this; }
   ZKF_HD constexpr Fp sqr() const { return *this * *this; }
 
-  // this^e for a canonical exponent, square-and-multiply from the top bit.
+  // this^e for a canonical, public exponent. On the host at run time 4 bits at a time from the top
+  // (a table of this^0 .. this^15: ~1.25 products per bit on the assembly product); on a GPU and in
+  // constant evaluation square-and-multiply from the top bit.
   template <std::size_t M>
   ZKF_HD constexpr Fp pow(const BigInt<M>& e) const {
+#if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
+    if (!__builtin_is_constant_evaluated()) {
+      Fp table[16];
+      table[0] = one();
+      for (std::size_t d = 1; d < 16; ++d) table[d] = table[d - 1] * *this;
+      Fp r = one();
+      for (std::size_t i = (e.num_bits() + 3) / 4; i-- > 0;) {
+        r = r.sqr().sqr().sqr().sqr();
+        r = r * table[(e.w[i / 16] >> (4 * (i % 16))) & 15];
+      }
+      return r;
+    }
+#endif
     Fp r = one();
     for (std::size_t i = e.num_bits(); i-- > 0;) {
       r = r.sqr();
@@ -217,29 +232,15 @@ class Fp {
     return r;
   }
 
-  // 1/this; 0 maps to 0. On the host at run time by Fermat, this^(p-2) in 4-bit windows: ~1.25
-  // products per bit of p on the assembly product, several times faster than the binary algorithm's
-  // word shifts (the CPU MSM's batch-affine buckets invert once per batch). On a GPU and in constant
-  // evaluation by binary_inverse.
+  // 1/this; 0 maps to 0. On the host at run time by Fermat, this^(p-2) (pow's 4-bit windows:
+  // several times faster than the binary algorithm's word shifts; the CPU MSM's batch-affine buckets
+  // invert once per batch). On a GPU and in constant evaluation by binary_inverse.
   ZKF_HD constexpr Fp inverse() const {
     if (is_zero()) return *this;
 #if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
-    if (!__builtin_is_constant_evaluated()) return pow_window4(kPMinus2);
+    if (!__builtin_is_constant_evaluated()) return pow(kPMinus2);
 #endif
     return binary_inverse();
-  }
-
-  // this^e for a public exponent, 4 bits at a time from the top (a table of this^0 .. this^15).
-  Fp pow_window4(const Int& e) const {
-    Fp table[16];
-    table[0] = one();
-    for (std::size_t d = 1; d < 16; ++d) table[d] = table[d - 1] * *this;
-    Fp r = one();
-    for (std::size_t i = (e.num_bits() + 3) / 4; i-- > 0;) {
-      r = r.sqr().sqr().sqr().sqr();
-      r = r * table[(e.w[i / 16] >> (4 * (i % 16))) & 15];
-    }
-    return r;
   }
 
   // 1/this (nonzero) by the binary extended Euclidean algorithm on the canonical words. Run on the

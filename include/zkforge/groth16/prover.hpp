@@ -15,10 +15,11 @@
 // copied), whose memory must outlive it, and the key's A and B matrices by row (built once).
 //
 // On the CPU the phases run over the key's bases on the host, each query split as prep_msm says,
-// b_g2_msm beside the others (their MSMs sharing the CPU's threads). On a GPU backend the key's bases and matrices are on the device (ResidentKey: uploaded once
-// when the prover is made, or by every proof with ProverConfig::resident_key = false); the witness
-// crosses the bus once (prep_msm), then tail_msm and b_g2_msm start beside evaluate and ntt_msm_h
-// (ProverConfig::overlap), all reading the witness on the device.
+// b_g2_msm beside the others (their MSMs sharing the CPU's threads). On a GPU backend the key's
+// bases and matrices are on the device (ResidentKey: uploaded once when the prover is made, or by
+// every proof with ProverConfig::resident_key = false); the witness crosses the bus once (prep_msm),
+// then tail_msm and b_g2_msm start beside evaluate and ntt_msm_h (ProverConfig::overlap), all
+// reading the witness on the device.
 //
 // Two entry points: (a) the full witness, with a key that carries its matrices (a snarkjs zkey);
 // (b) the full witness and the evaluations a, b, c computed by the caller (bellperson-style
