@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/gpu_cases.hpp"
+#include "support/scale.hpp"
 #include "zkforge/gpu/device.hpp"
 #include "zkforge/gpu/device_array.hpp"
 #include "zkforge/gpu/memory.hpp"
@@ -38,7 +39,7 @@ std::string data_dir() {
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("deferred device frees are queued, and flush waits for them", "[gpu][memory]",
+TEMPLATE_LIST_TEST_CASE("deferred device frees are queued, and flush waits for them", "[gpu][memory][alone]",
                         LinkedGpuBackends) {
   using B = TestType;
   const std::vector<std::uint8_t> bytes(std::size_t{256} << 20, 7);
@@ -55,7 +56,7 @@ TEMPLATE_LIST_TEST_CASE("deferred device frees are queued, and flush waits for t
   CHECK(device_used_bytes<B>() <= used_before + (std::size_t{16} << 20));
 }
 
-TEMPLATE_LIST_TEST_CASE("200 GPU proofs per memory policy keep device and host memory flat", "[gpu][memory]",
+TEMPLATE_LIST_TEST_CASE("200 GPU proofs per memory policy keep device and host memory flat", "[gpu][memory][alone]",
                         LinkedGpuBackends) {
   using B = TestType;
   using E = bn254::Engine;
@@ -67,12 +68,12 @@ TEMPLATE_LIST_TEST_CASE("200 GPU proofs per memory policy keep device and host m
   const groth16::Prover<E, B> prover(key, config);
   const groth16::Blinding<E::Fr> blinding{E::Fr::from_u64(3), E::Fr::from_u64(5)};
   const auto expected = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
-  for (int i = 0; i < 20; ++i) (void)prover.prove(host_span(witness), blinding);
+  for (int i = 0; i < test::at_scale(20, 2); ++i) (void)prover.prove(host_span(witness), blinding);
   gpu::memory_flush<B>(policy, 0);
   host_resource(policy).flush();
   const std::size_t device_before = device_used_bytes<B>(), host_before = resident_bytes();
   const std::size_t held = gpu::memory_stats<B>(policy, 0).live_bytes;  // the resident key's matrices
-  for (int i = 0; i < 200; ++i) {
+  for (int i = 0; i < test::at_scale(200, 10); ++i) {
     const auto proof = prover.prove(host_span(witness), blinding);
     REQUIRE(proof.c == expected.c);
     REQUIRE(gpu::memory_stats<B>(policy, 0).live_bytes == held);
@@ -104,7 +105,7 @@ TEMPLATE_LIST_TEST_CASE("two provers at once on one GPU under the deferred polic
   std::thread workers[2];
   for (int t = 0; t < 2; ++t) {
     workers[t] = std::thread([&, t] {
-      for (int i = 0; i < 25; ++i) {
+      for (int i = 0; i < test::at_scale(25, 3); ++i) {
         const auto proof = prover.prove(host_span(witness), blinding);
         ok[t] = ok[t] && proof.a == expected.a && proof.b == expected.b && proof.c == expected.c;
       }

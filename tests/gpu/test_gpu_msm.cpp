@@ -14,6 +14,7 @@
 
 #include "support/gpu_cases.hpp"
 #include "support/msm_fixtures.hpp"
+#include "support/scale.hpp"
 #include "support/seed.hpp"
 #include "zkforge/backend/stopwatch.hpp"
 #include "zkforge/backend/thread_pool.hpp"
@@ -130,7 +131,8 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the
   using C = typename TestType::Type;
   using S = typename C::Scalar;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 103);
-  const std::size_t sizes[] = {std::size_t{1} << 16, std::size_t{1} << 20, std::size_t{1} << 22};
+  const unsigned log_max = test::at_scale(22u, 16u);
+  const std::size_t sizes[] = {std::size_t{1} << (log_max - 6), std::size_t{1} << (log_max - 2), std::size_t{1} << log_max};
   const std::size_t max_n = sizes[2];
   const auto p = scalar_mul(C::generator(), S::random(rng)).to_affine();
   const auto q = scalar_mul(C::generator(), S::random(rng)).to_affine();
@@ -143,10 +145,10 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the
     const Jacobian<C> want = chain_msm(p, q, sc, 0, n, 0);
     CHECK(msm(B{}, first(pts, n), first(sc, n)) == want);
     CHECK(msm(B{}, first(pts, n), first(ints, n)) == want);
-    if (n <= (std::size_t{1} << 20)) CHECK(msm(Cpu{}, first(pts, n), first(sc, n)) == want);
+    if (n <= sizes[1]) CHECK(msm(Cpu{}, first(pts, n), first(sc, n)) == want);
   }
 
-  const std::size_t n = std::size_t{1} << 20;
+  const std::size_t n = sizes[1];
   const S k = S::random(rng);
   const std::vector<S> equal(n, k);
   INFO(C::name << ", n = " << n << ", all scalars equal, seed " << test::seed());
@@ -167,7 +169,7 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the
     const auto fresh = random_vector<S>(max_n, rng);
     INFO(C::name << ", MsmContext of " << max_n << " bases, call " << repeat << ", seed " << test::seed());
     CHECK(ctx.run(host_span(fresh)) == chain_msm(p, q, fresh, 0, max_n, 0));
-    CHECK(ctx.run(part(fresh, 5, 1 << 16), 1 << 20) == chain_msm(p, q, fresh, 5, 1 << 16, 1 << 20));
+    CHECK(ctx.run(part(fresh, 5, sizes[0]), sizes[1]) == chain_msm(p, q, fresh, 5, sizes[0], sizes[1]));
   }
   CHECK(ctx.run(host_span(ints)) == chain_msm(p, q, sc, 0, max_n, 0));
   const auto bits = random_bitmap(max_n, rng);
@@ -261,7 +263,7 @@ TEMPLATE_LIST_TEST_CASE("GPU batch_add equals the CPU backend for empty, full an
             batch_add(Cpu{}, first(pts, n), host_span(*bitmap)));
     }
   }
-  const std::size_t big = std::size_t{1} << 18;
+  const std::size_t big = std::size_t{1} << test::at_scale(18, 12);
   const auto many = test_points<C>(rng, big);
   const auto bits = random_bitmap(big, rng);
   INFO(C::name << ", n = " << big << ", random bitmap, seed " << test::seed());
@@ -297,13 +299,13 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add reject malformed calls with a cle
   CHECK((msm_device_bytes<B, G2Curve>(1 << 20)) > (msm_device_bytes<B, G1Curve>(1 << 20)));
 }
 
-TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add split work that does not fit the free device memory", "[gpu][msm][pieces]",
+TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add split work that does not fit the free device memory", "[gpu][msm][pieces][alone]",
                         LinkedGpuBackends) {
   using B = TestType;
   using namespace bls12_381;
   using C = G1Curve;
   auto rng = test::rng_for(106);
-  const std::size_t n = std::size_t{1} << 20;
+  const std::size_t n = std::size_t{1} << test::at_scale(20, 14);
   const auto p = scalar_mul(C::generator(), Fr::random(rng)).to_affine();
   const auto q = scalar_mul(C::generator(), Fr::random(rng)).to_affine();
   const auto pts = chain_points(n, p, q);

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 
+#include "scale.hpp"
 #include "seed.hpp"
 #include "zkforge/backend/linked.hpp"
 #include "zkforge/gpu/device.hpp"
@@ -26,6 +27,8 @@ int main(int argc, char* argv[]) {
     if (!devices) return 77;
     std::printf("seed %llu (ZKFORGE_SEED=%llu repeats this run)\n", static_cast<unsigned long long>(seed()),
                 static_cast<unsigned long long>(seed()));
+    if (zkforge::test::sanitizer_scale())
+      std::printf("scale: sanitizer (ZKFORGE_TEST_SCALE): the largest inputs and the repeat counts are cut\n");
   }
   return Catch::Session().run(argc, argv);
 }
