@@ -14,7 +14,7 @@ targets=("$@")
 ZKFORGE_BUILD_DIR=$stage/build "$root/scripts/build.sh" -DZKFORGE_CUDA=ON -DZKFORGE_HIP_NVIDIA=ON \
   -DCMAKE_CUDA_ARCHITECTURES=90 -- "${targets[@]}"
 mkdir -p "$stage/lib"
-for exe in "$stage"/build/tests/gpu/test_gpu_* "$stage/build/apps/zkforge/zkforge"; do
+for exe in "$stage"/build/tests/gpu/test_gpu_* "$stage/build/apps/zkforge/zkforge" "$stage/build/apps/libexec/zkforge/zkforge-http"; do
   [[ -x $exe ]] || continue
   ldd "$exe" | awk '/=> \// {print $3}' | grep -E 'libgmp|libfmt|libcudart|libcpp-httplib|libssl|libcrypto|libbrotli|libz\.' |
     xargs -r -I{} cp -L {} "$stage/lib/"

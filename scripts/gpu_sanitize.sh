@@ -5,7 +5,8 @@
 # backend built), on the machine's GPU, at the tests' sanitizer scale (ZKFORGE_TEST_SCALE=sanitizer:
 # tests/support/scale.hpp). Each (tool, case) is a process of its own, SANITIZE_JOBS at once; the
 # cases tagged [alone] (they take or measure the whole device's memory) run after them, one at a time.
-# SANITIZE_PHASE=shared|alone runs only one of the two phases. The sanitizer is the one beside the
+# SANITIZE_PHASE=shared|alone runs only one of the two phases, SANITIZE_ONLY (an extended regular
+# expression) only the cases whose names match it; hidden cases ([.]: timings) never run. The sanitizer is the one beside the
 # nvcc that built the suites (the CUDA toolkit's own; `scripts/deps.sh --sanitizer` says which one is
 # there or installs one); a sanitizer older than the toolkit cannot instrument its programs. Each run
 # is bounded by SANITIZE_SECONDS (default 900). Logs and a summary line per run go to $OUT (or
@@ -33,8 +34,9 @@ run_one() {
   log=$out/logs/${tool}_$(basename "$exe")_$(printf '%s' "$name" | tr -c 'A-Za-z0-9' '_' | cut -c1-60)_$(
     printf '%s' "$name" | md5sum | cut -c1-8).log
   start=$SECONDS
-  timeout "${SANITIZE_SECONDS:-900}" "$sanitizer" --tool "$tool" "${extra[@]}" --error-exitcode 9 "$exe" "$filter" \
-    >"$log" 2>&1
+  # A busy machine may take long to reach a case's first GPU call: the sanitizer waits for it.
+  timeout "${SANITIZE_SECONDS:-900}" "$sanitizer" --tool "$tool" "${extra[@]}" --launch-timeout "${SANITIZE_SECONDS:-900}" \
+    --error-exitcode 9 "$exe" "$filter" >"$log" 2>&1
   rc=$?
   summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:|No test cases matched" "$log" | tail -2 |
     tr '\n' ' ')
@@ -50,7 +52,7 @@ runs() {
   for tool in "${tools[@]}"; do
     for exe in "$bin"/tests/gpu/test_gpu_*; do
       [[ -x $exe ]] || continue
-      "$exe" --list-test-names-only "$tags" | grep -v '^$' | while IFS= read -r name; do
+      "$exe" --list-test-names-only "$tags~[.]" | grep -v '^$' | grep -E "${SANITIZE_ONLY:-.}" | while IFS= read -r name; do
         printf '%s\t%s\t%s\n' "$tool" "$exe" "$name"
       done
     done

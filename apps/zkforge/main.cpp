@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The zkforge command-line program: subcommands and exit codes.
+// The zkforge command-line program: subcommands and exit codes. Compiled twice: as zkforge, which
+// hands serve and client to zkforge-http (http_program.hpp), and, with ZKFORGE_HTTP_PROGRAM, as
+// zkforge-http, which runs every subcommand.
 //
 // Exit codes: 0 success; 1 a check or verification failed; 2 bad usage; 3 a zkforge error (bad
 // input, unavailable backend, device failure), out of memory or any other failure, with its message
@@ -14,15 +16,18 @@
 #include "bench.hpp"
 #include "demo.hpp"
 #include "fault_hook.hpp"
+#include "http_program.hpp"
 #include "info.hpp"
 #include "key_check.hpp"
 #include "key_compile.hpp"
 #include "key_read.hpp"
 #include "prove.hpp"
-#include "serve/commands.hpp"
 #include "soak.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
+#ifdef ZKFORGE_HTTP_PROGRAM
+#include "serve/commands.hpp"
+#endif
 
 namespace {
 // More threads than this is a typing error, not a machine: a thread that cannot be started would
@@ -31,6 +36,9 @@ constexpr unsigned kMaxThreads = 1024;
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifndef ZKFORGE_HTTP_PROGRAM
+  if (zkforge::cli::http_command(argc, argv)) return zkforge::cli::exec_http_program(argv);
+#endif
   // A write past a file size limit (ulimit -f) then fails with EFBIG and is reported, instead of the
   // signal killing the program.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -171,7 +179,11 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"forward", "inverse", "coset"}))
       ->capture_default_str();
 
+#ifdef ZKFORGE_HTTP_PROGRAM
   const zkforge::serve::ServeCommands serve_commands(app);
+#else
+  zkforge::cli::add_http_commands_to_help(app);
+#endif
 
   try {
     app.parse(argc, argv);
@@ -193,7 +205,9 @@ int main(int argc, char** argv) {
     if (*key_compile_cmd) return zkforge::cli::run_key_compile(key_path, compiled_path, compile_timings);
     if (*key_read_cmd) return zkforge::cli::run_key_read(key_read);
     if (*info_cmd) return zkforge::cli::run_info();
+#ifdef ZKFORGE_HTTP_PROGRAM
     if (const auto code = serve_commands.run()) return *code;
+#endif
   } catch (const zkforge::Error& e) {
     fmt::print(stderr, "zkforge: {}\n", e.what());
     return 3;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CPU thread pool: every task runs once, errors reach the caller, nested calls do not deadlock,
 // calls from several threads at once share it and each makes progress, a waiting caller's tasks run
-// on the workers alone.
+// on the workers alone, and a caller whose tasks are all taken runs other calls' tasks while it waits.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -123,4 +123,44 @@ TEST_CASE("a waiting caller's tasks run on the workers, or on the caller when th
     CHECK(ran_on.count(caller) == (threads == 1 ? 1u : 0u));
     CHECK(!ran_on.empty());
   }
+}
+
+// One worker; call A's second task, on the worker, waits for call B's only task, which B's caller (a
+// waiting caller) leaves to the workers: A's caller, its own task done, must run it while it waits.
+TEST_CASE("a caller whose tasks are all taken runs another call's tasks while it waits", "[backend][threads]") {
+  ThreadPool pool(2);
+  std::atomic<bool> worker_started{false}, released{false}, gave_up{false};
+  std::thread::id a_caller, b_ran_on;
+  auto wait_for = [&](const std::atomic<bool>& flag) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!flag.load()) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        gave_up.store(true);
+        return;
+      }
+      std::this_thread::yield();
+    }
+  };
+  std::thread a([&] {
+    a_caller = std::this_thread::get_id();
+    pool.run(2, [&](std::size_t) {
+      if (std::this_thread::get_id() == a_caller) {
+        wait_for(worker_started);  // the other task is the worker's
+      } else {
+        worker_started.store(true);
+        wait_for(released);
+      }
+    });
+  });
+  wait_for(worker_started);
+  {
+    const ThreadPool::WaitingCaller waits;
+    pool.run(1, [&](std::size_t) {
+      b_ran_on = std::this_thread::get_id();
+      released.store(true);
+    });
+  }
+  a.join();
+  CHECK_FALSE(gave_up.load());
+  CHECK(b_ran_on == a_caller);
 }

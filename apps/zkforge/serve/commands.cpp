@@ -2,6 +2,8 @@
 // The options of `zkforge serve`, `zkforge client prove` and `zkforge client load`.
 #include "commands.hpp"
 
+#include "../http_program.hpp"
+
 namespace zkforge::serve {
 namespace {
 
@@ -20,9 +22,7 @@ void client_options(CLI::App* cmd, ClientOptions& o) {
 }  // namespace
 
 ServeCommands::ServeCommands(CLI::App& app) {
-  serve_cmd_ = app.add_subcommand(
-      "serve",
-      "a proving service over HTTP: keys read once and kept resident, a queue, a worker per device (docs/serve.md)");
+  serve_cmd_ = app.add_subcommand("serve", cli::kServeDescription);
   ServeOptions& s = serve_;
   serve_cmd_->add_option("--key", s.keys, "NAME=PATH of a snarkjs zkey (repeat for more keys)")->required();
   serve_cmd_->add_option("--backend", s.backend, "cpu, cuda or hip")
@@ -57,7 +57,7 @@ ServeCommands::ServeCommands(CLI::App& app) {
       ->check(CLI::Range(0u, 1024u));
   serve_cmd_->add_flag("--check-key", s.check_key, "check every key point's subgroup when the key is read");
 
-  auto* client_cmd = app.add_subcommand("client", "requests to a running zkforge serve");
+  auto* client_cmd = app.add_subcommand("client", cli::kClientDescription);
   client_cmd->require_subcommand(1);
   prove_cmd_ = client_cmd->add_subcommand(
       "prove", "a proof from the server, written as zkforge prove writes proof.json and public.json");

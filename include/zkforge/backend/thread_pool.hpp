@@ -6,15 +6,18 @@
 // call from inside a task runs serially (no nested parallelism, no deadlock). Calls from several
 // threads at once share the workers: a worker takes the tasks of the oldest call that has tasks
 // left, so that two jobs started side by side (the prover's G1 and G2 MSMs) keep every core busy
-// until both are done, and each caller works on its own call's tasks — except a thread marked a
-// WaitingCaller, which only waits: its calls run on the workers alone, so that a job started beside
-// another from a thread of its own adds no runnable thread to the pool's (no core oversubscribed).
+// until both are done, and each caller works on its own call's tasks, then, while the workers finish
+// them, on other calls' tasks one at a time (the core it holds does not idle at the end of each
+// call) — except a thread marked a WaitingCaller, which only waits: its calls run on the workers
+// alone, so that a job started beside another from a thread of its own adds no runnable thread to
+// the pool's (no core oversubscribed).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -75,9 +78,22 @@ class ThreadPool {
       jobs_.push_back(&job);
     }
     wake_.notify_all();
-    if (!waiting_caller()) execute(job);
+    done_.notify_all();  // callers waiting for their workers may help with it
+    const bool helps = !waiting_caller();
+    if (helps) execute(job);
     std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return job.finished == job.tasks && job.active == 0; });
+    while (job.finished != job.tasks || job.active != 0) {
+      Job* other = helps ? open_job() : nullptr;
+      if (other == nullptr) {
+        done_.wait(lock);
+        continue;
+      }
+      ++other->active;
+      lock.unlock();
+      execute(*other, 1);
+      lock.lock();
+      if (--other->active == 0 && other->finished == other->tasks) done_.notify_all();
+    }
     jobs_.erase(std::find(jobs_.begin(), jobs_.end(), &job));
     if (job.error) std::rethrow_exception(job.error);
   }
@@ -109,11 +125,12 @@ class ThreadPool {
     return inside;
   }
 
-  void execute(Job& job) {
+  // Runs the job's tasks not yet taken, at most `limit` of them.
+  void execute(Job& job, std::size_t limit = SIZE_MAX) {
     std::size_t done_here = 0;
     std::exception_ptr error;
     inside_task() = true;
-    for (std::size_t i; (i = job.next.fetch_add(1)) < job.tasks; ++done_here) {
+    for (std::size_t i; done_here < limit && (i = job.next.fetch_add(1)) < job.tasks; ++done_here) {
       try {
         job.fn(i);
       } catch (...) {

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+// zkforge's side of zkforge-http: the subcommands it runs, where it lies, and the exec.
+#include "http_program.hpp"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+namespace zkforge::cli {
+
+bool http_command(int argc, char** argv) {
+  if (argc < 2) return false;
+  const std::string command = argv[1];
+  return command == "serve" || command == "client";
+}
+
+int exec_http_program(char** argv) {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::filesystem::path bin = ec ? std::filesystem::path(".") : exe.parent_path();
+  const std::string program = (bin / ZKFORGE_HTTP_FROM_BIN).lexically_normal().string();
+  ::execv(program.c_str(), argv);
+  fmt::print(stderr, "zkforge: {} runs in {}, which could not be started: {}\n", argv[1], program, std::strerror(errno));
+  return 3;
+}
+
+void add_http_commands_to_help(CLI::App& app) {
+  app.add_subcommand("serve", kServeDescription);
+  app.add_subcommand("client", kClientDescription);
+}
+
+}  // namespace zkforge::cli
