@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The CPU prover beside rapidsnark, whole process against whole process, on the same files (issue #26):
-# for the bundled 2^10 circuit and keys of 2^K constraints written by example 06 (INSECURE keys, for
-# timing only), the median of RUNS processes each, both provers' proofs verified by `zkforge verify`;
-# then one `zkforge prove --json` per thread count, for where each phase's time goes.
+# for the bundled 2^10 circuit, keys of 2^K constraints written by example 06 (INSECURE keys, for
+# timing only) and the folders of KEYS (real circuits: scripts/real_circuits/build.sh), the median of
+# RUNS processes each, both provers' proofs verified by `zkforge verify`; then one `zkforge prove
+# --json` per thread count, for where each phase's time goes.
 # usage: scripts/cpu_vs_rapidsnark.sh BUILD_DIR RAPIDSNARK_PROVER [K ...]   (K defaults to 12 14 16)
 #   Environment: RUNS (5), THREADS (the thread counts of the profile, default "1 $(nproc)"), WORK (a
-#   folder for the keys, default a temporary one). Markdown on stdout.
+#   folder for the keys, default a temporary one), KEYS (folders, each with circuit.zkey, witness.wtns
+#   and verification_key.json). Markdown on stdout.
 set -euo pipefail
 build=$1 rapidsnark=$2
 shift 2
@@ -35,6 +37,7 @@ for k in "${logs[@]}"; do
   [[ -f $work/$k/circuit.zkey ]] || "$build/examples/06_insecure_zkey" bn128 "$k" "$work/$k" > /dev/null
   keys+=("$work/$k/circuit.zkey")
 done
+for d in ${KEYS:-}; do keys+=("$d/circuit.zkey"); done
 
 echo "| key | constraints (domain) | rapidsnark, ms | zkforge cpu, ms | rapidsnark / zkforge |"
 echo "|---|---|---|---|---|"
