@@ -6,9 +6,11 @@
 # tests/support/scale.hpp). Each (tool, case) is a process of its own, SANITIZE_JOBS at once; the
 # cases tagged [alone] (they take or measure the whole device's memory) run after them, one at a time.
 # SANITIZE_PHASE=shared|alone runs only one of the two phases, SANITIZE_ONLY (an extended regular
-# expression) only the cases whose names match it; hidden cases ([.]: timings) never run. The sanitizer is the one beside the
-# nvcc that built the suites (the CUDA toolkit's own; `scripts/deps.sh --sanitizer` says which one is
-# there or installs one); a sanitizer older than the toolkit cannot instrument its programs. Each run
+# expression) only the cases whose names match it; hidden cases ([.]: timings) never run;
+# SANITIZE_ARGS are more arguments of the test programs (-s: every assertion in the log). The
+# sanitizer is the one beside the nvcc that built the suites (the CUDA toolkit's own;
+# `scripts/deps.sh --sanitizer` says which one is there or installs one); a sanitizer older than the
+# toolkit cannot instrument its programs. Each run
 # is bounded by SANITIZE_SECONDS (default 900). Logs and a summary line per run go to $OUT (or
 # ./sanitizer-results); exit 1 when any run reported an error, failed or was cut.
 # usage: scripts/gpu_sanitize.sh [build-dir] [tool...]
@@ -36,7 +38,7 @@ run_one() {
   start=$SECONDS
   # A busy machine may take long to reach a case's first GPU call: the sanitizer waits for it.
   timeout "${SANITIZE_SECONDS:-900}" "$sanitizer" --tool "$tool" "${extra[@]}" --launch-timeout "${SANITIZE_SECONDS:-900}" \
-    --error-exitcode 9 "$exe" "$filter" >"$log" 2>&1
+    --error-exitcode 9 "$exe" "$filter" ${SANITIZE_ARGS:-} >"$log" 2>&1
   rc=$?
   summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|All tests passed|test cases:|No test cases matched" "$log" | tail -2 |
     tr '\n' ' ')

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Large runs of fixed-size records of a Source (points, matrix entries) handled in parallel on the CPU
-// pool, for the key readers: each block of about kBlockBytes is read (pread, straight from the page
+// pool, for the key readers: each block of about kRecordBlockBytes is read (pread, straight from the page
 // cache) by the thread that then decodes it, into a buffer of that thread's own that it reuses, so a
 // key is never held twice and the reads run side by side; the first bad record by position is the one
 // reported, whichever thread met it first.
@@ -19,10 +19,14 @@
 
 namespace zkforge::io {
 
+// A block of bytes copied as they are.
 inline constexpr std::uint64_t kBlockBytes = std::uint64_t{1} << 20;
+// A block of records to decode: 64 KiB, so that a small key's sections (2^12 G1 points are 256 KiB)
+// still give every thread a block or more; decoding a record costs far more than taking a block.
+inline constexpr std::uint64_t kRecordBlockBytes = std::uint64_t{1} << 16;
 
 // Records of `bytes` bytes per block.
-inline std::size_t records_per_block(std::size_t bytes) { return std::max<std::size_t>(1, kBlockBytes / bytes); }
+inline std::size_t records_per_block(std::size_t bytes) { return std::max<std::size_t>(1, kRecordBlockBytes / bytes); }
 
 inline std::size_t block_count(std::size_t count, std::size_t per_block) { return (count + per_block - 1) / per_block; }
 
