@@ -22,8 +22,12 @@ bool http_command(int argc, char** argv) {
 int exec_http_program(char** argv) {
   std::error_code ec;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  const std::filesystem::path bin = ec ? std::filesystem::path(".") : exe.parent_path();
-  const std::string program = (bin / ZKFORGE_HTTP_FROM_BIN).lexically_normal().string();
+  if (ec) {  // never a program found through the working directory
+    fmt::print(stderr, "zkforge: {} runs in zkforge-http beside this program, which cannot be found without "
+                       "/proc/self/exe: {}\n", argv[1], ec.message());
+    return 3;
+  }
+  const std::string program = (exe.parent_path() / ZKFORGE_HTTP_FROM_BIN).lexically_normal().string();
   ::execv(program.c_str(), argv);
   fmt::print(stderr, "zkforge: {} runs in {}, which could not be started: {}\n", argv[1], program, std::strerror(errno));
   return 3;

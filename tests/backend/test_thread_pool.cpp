@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CPU thread pool: every task runs once, errors reach the caller, nested calls do not deadlock,
 // calls from several threads at once share it and each makes progress, a waiting caller's tasks run
-// on the workers alone, and a caller whose tasks are all taken runs other calls' tasks while it waits.
+// on the workers alone, and a caller whose tasks are all taken runs a waiting caller's tasks while it
+// waits, never those of another caller's call.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -127,7 +128,7 @@ TEST_CASE("a waiting caller's tasks run on the workers, or on the caller when th
 
 // One worker; call A's second task, on the worker, waits for call B's only task, which B's caller (a
 // waiting caller) leaves to the workers: A's caller, its own task done, must run it while it waits.
-TEST_CASE("a caller whose tasks are all taken runs another call's tasks while it waits", "[backend][threads]") {
+TEST_CASE("a caller whose tasks are all taken runs a waiting caller's tasks while it waits", "[backend][threads]") {
   ThreadPool pool(2);
   std::atomic<bool> worker_started{false}, released{false}, gave_up{false};
   std::thread::id a_caller, b_ran_on;
@@ -163,4 +164,41 @@ TEST_CASE("a caller whose tasks are all taken runs another call's tasks while it
   a.join();
   CHECK_FALSE(gave_up.load());
   CHECK(b_ran_on == a_caller);
+}
+
+// Two workers. Call B's caller (not a waiting caller) finishes its own task while a worker still runs
+// B's other; meanwhile call A's three tasks wait for a flag that B's caller sets once its call returns.
+// B's caller must not take A's third task while it waits (it would wait for itself).
+TEST_CASE("a caller does not run the tasks of a call that is not a waiting caller's", "[backend][threads]") {
+  ThreadPool pool(3);
+  std::atomic<bool> a_started{false}, b_returned{false}, gave_up{false};
+  std::thread::id b_caller;
+  auto wait_for = [&](const std::atomic<bool>& flag) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!flag.load()) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        gave_up.store(true);
+        return;
+      }
+      std::this_thread::yield();
+    }
+  };
+  std::thread b([&] {
+    b_caller = std::this_thread::get_id();
+    pool.run(2, [&](std::size_t) {
+      if (std::this_thread::get_id() == b_caller) {
+        wait_for(a_started);
+      } else {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      }
+    });
+    b_returned.store(true);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // B's tasks taken
+  pool.run(3, [&](std::size_t) {
+    a_started.store(true);
+    wait_for(b_returned);
+  });
+  b.join();
+  CHECK_FALSE(gave_up.load());
 }

@@ -6,11 +6,13 @@
 // call from inside a task runs serially (no nested parallelism, no deadlock). Calls from several
 // threads at once share the workers: a worker takes the tasks of the oldest call that has tasks
 // left, so that two jobs started side by side (the prover's G1 and G2 MSMs) keep every core busy
-// until both are done, and each caller works on its own call's tasks, then, while the workers finish
-// them, on other calls' tasks one at a time (the core it holds does not idle at the end of each
-// call) — except a thread marked a WaitingCaller, which only waits: its calls run on the workers
-// alone, so that a job started beside another from a thread of its own adds no runnable thread to
-// the pool's (no core oversubscribed).
+// until both are done, and each caller works on its own call's tasks — except a thread marked a
+// WaitingCaller, which only waits: its calls run on the workers alone, so that a job started beside
+// another from a thread of its own adds no runnable thread to the pool's (no core oversubscribed).
+// A caller whose tasks are all taken runs a waiting caller's tasks, one at a time, until the workers
+// finish its own (the core it holds does not idle at the end of each call); so a waiting caller's
+// tasks must not wait for anything another caller does after its call returns. Other calls' tasks
+// it leaves to the workers: they may wait for the caller itself (a flag it sets, a lock it holds).
 #pragma once
 
 #include <algorithm>
@@ -72,18 +74,18 @@ class ThreadPool {
       for (std::size_t i = 0; i < tasks; ++i) f(i);
       return;
     }
-    Job job(std::ref(f), tasks);
+    Job job(std::ref(f), tasks, waiting_caller());
     {
       std::lock_guard<std::mutex> lock(mutex_);
       jobs_.push_back(&job);
     }
     wake_.notify_all();
-    done_.notify_all();  // callers waiting for their workers may help with it
+    if (job.helpable) done_.notify_all();  // callers waiting for their workers may help with it
     const bool helps = !waiting_caller();
     if (helps) execute(job);
     std::unique_lock<std::mutex> lock(mutex_);
     while (job.finished != job.tasks || job.active != 0) {
-      Job* other = helps ? open_job() : nullptr;
+      Job* other = helps ? open_job(true) : nullptr;
       if (other == nullptr) {
         done_.wait(lock);
         continue;
@@ -108,9 +110,11 @@ class ThreadPool {
 
  private:
   struct Job {
-    Job(std::function<void(std::size_t)> f, std::size_t n) : fn(std::move(f)), tasks(n) {}
+    Job(std::function<void(std::size_t)> f, std::size_t n, bool from_waiting_caller)
+        : fn(std::move(f)), tasks(n), helpable(from_waiting_caller) {}
     std::function<void(std::size_t)> fn;
     std::size_t tasks;
+    bool helpable;  // a waiting caller's: other callers may run its tasks
     std::atomic<std::size_t> next{0};
     std::size_t finished = 0;  // guarded by mutex_
     unsigned active = 0;       // workers inside the job, guarded by mutex_
@@ -144,10 +148,11 @@ class ThreadPool {
     if (job.finished == job.tasks) done_.notify_all();
   }
 
-  // The oldest job with tasks not yet taken, or nullptr; mutex_ held.
-  Job* open_job() const {
+  // The oldest job with tasks not yet taken (of a waiting caller's, for `helpable_only`), or nullptr;
+  // mutex_ held.
+  Job* open_job(bool helpable_only = false) const {
     for (Job* job : jobs_)
-      if (job->next.load() < job->tasks) return job;
+      if (job->next.load() < job->tasks && (job->helpable || !helpable_only)) return job;
     return nullptr;
   }
   void work() {
