@@ -17,6 +17,23 @@
 
 using zkforge::ThreadPool;
 
+namespace {
+
+// Waits until `flag` is set, 10 s at most; when the time runs out, sets `gave_up` (a task that would
+// have waited forever) and returns.
+void wait_for(const std::atomic<bool>& flag, std::atomic<bool>& gave_up) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!flag.load()) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      gave_up.store(true);
+      return;
+    }
+    std::this_thread::yield();
+  }
+}
+
+}  // namespace
+
 TEST_CASE("thread pool runs every task exactly once, for any thread count", "[backend][threads]") {
   for (unsigned threads : {1u, 2u, 3u, 8u}) {
     ThreadPool pool(threads);
@@ -132,28 +149,18 @@ TEST_CASE("a caller whose tasks are all taken runs a waiting caller's tasks whil
   ThreadPool pool(2);
   std::atomic<bool> worker_started{false}, released{false}, gave_up{false};
   std::thread::id a_caller, b_ran_on;
-  auto wait_for = [&](const std::atomic<bool>& flag) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (!flag.load()) {
-      if (std::chrono::steady_clock::now() > deadline) {
-        gave_up.store(true);
-        return;
-      }
-      std::this_thread::yield();
-    }
-  };
   std::thread a([&] {
     a_caller = std::this_thread::get_id();
     pool.run(2, [&](std::size_t) {
       if (std::this_thread::get_id() == a_caller) {
-        wait_for(worker_started);  // the other task is the worker's
+        wait_for(worker_started, gave_up);  // the other task is the worker's
       } else {
         worker_started.store(true);
-        wait_for(released);
+        wait_for(released, gave_up);
       }
     });
   });
-  wait_for(worker_started);
+  wait_for(worker_started, gave_up);
   {
     const ThreadPool::WaitingCaller waits;
     pool.run(1, [&](std::size_t) {
@@ -173,21 +180,11 @@ TEST_CASE("a caller does not run the tasks of a call that is not a waiting calle
   ThreadPool pool(3);
   std::atomic<bool> a_started{false}, b_returned{false}, gave_up{false};
   std::thread::id b_caller;
-  auto wait_for = [&](const std::atomic<bool>& flag) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (!flag.load()) {
-      if (std::chrono::steady_clock::now() > deadline) {
-        gave_up.store(true);
-        return;
-      }
-      std::this_thread::yield();
-    }
-  };
   std::thread b([&] {
     b_caller = std::this_thread::get_id();
     pool.run(2, [&](std::size_t) {
       if (std::this_thread::get_id() == b_caller) {
-        wait_for(a_started);
+        wait_for(a_started, gave_up);
       } else {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
       }
@@ -197,7 +194,7 @@ TEST_CASE("a caller does not run the tasks of a call that is not a waiting calle
   std::this_thread::sleep_for(std::chrono::milliseconds(50));  // B's tasks taken
   pool.run(3, [&](std::size_t) {
     a_started.store(true);
-    wait_for(b_returned);
+    wait_for(b_returned, gave_up);
   });
   b.join();
   CHECK_FALSE(gave_up.load());
