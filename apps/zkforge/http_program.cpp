@@ -7,9 +7,9 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <string>
-#include <system_error>
+
+#include "bundled_data.hpp"
 
 namespace zkforge::cli {
 
@@ -21,13 +21,13 @@ bool http_command(int argc, char** argv) {
 
 int exec_http_program(char** argv) {
   std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::filesystem::path folder = program_folder(ec);
   if (ec) {  // never a program found through the working directory
     fmt::print(stderr, "zkforge: {} runs in zkforge-http beside this program, which cannot be found without "
                        "/proc/self/exe: {}\n", argv[1], ec.message());
     return 3;
   }
-  const std::string program = (exe.parent_path() / ZKFORGE_HTTP_FROM_BIN).lexically_normal().string();
+  const std::string program = (folder / ZKFORGE_HTTP_FROM_BIN).lexically_normal().string();
   ::execv(program.c_str(), argv);
   fmt::print(stderr, "zkforge: {} runs in {}, which could not be started: {}\n", argv[1], program, std::strerror(errno));
   return 3;
