@@ -58,11 +58,11 @@ struct Chain {
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("a failed allocation, upload or kernel fails the proof with its error, and the next proof works",
-                        "[gpu][faults]", LinkedGpuBackends) {
-  using B = TestType;
+// A failed allocation, upload and kernel at several points of a proof under one memory policy, the
+// key resident and streamed. One case per policy, so that a sanitizer's runs of them go side by side.
+template <class B>
+void fail_then_prove(MemoryPolicy policy) {
   using E = bn254::Engine;
-  const MemoryPolicy policy = GENERATE(MemoryPolicy::synchronous, MemoryPolicy::pooled, MemoryPolicy::deferred);
   const Chain chain;
   groth16::ProverConfig config;
   config.memory = policy;
@@ -99,6 +99,24 @@ TEMPLATE_LIST_TEST_CASE("a failed allocation, upload or kernel fails the proof w
       }
     }
   }
+}
+
+TEMPLATE_LIST_TEST_CASE("a failed allocation, upload or kernel fails the proof with its error, and the next proof works "
+                        "(synchronous policy)",
+                        "[gpu][faults]", LinkedGpuBackends) {
+  fail_then_prove<TestType>(MemoryPolicy::synchronous);
+}
+
+TEMPLATE_LIST_TEST_CASE("a failed allocation, upload or kernel fails the proof with its error, and the next proof works "
+                        "(pooled policy)",
+                        "[gpu][faults]", LinkedGpuBackends) {
+  fail_then_prove<TestType>(MemoryPolicy::pooled);
+}
+
+TEMPLATE_LIST_TEST_CASE("a failed allocation, upload or kernel fails the proof with its error, and the next proof works "
+                        "(deferred policy)",
+                        "[gpu][faults]", LinkedGpuBackends) {
+  fail_then_prove<TestType>(MemoryPolicy::deferred);
 }
 
 TEMPLATE_LIST_TEST_CASE("a proof on a GPU whose memory is taken is out of device memory, and works once it is back",
