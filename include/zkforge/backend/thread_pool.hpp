@@ -177,10 +177,12 @@ class ThreadPool {
 };
 
 // The process-wide pool of the CPU backend for a thread count (0 = all cores), made on first use.
+// The count of cores is read once: the C library reads it from /sys on every call.
 inline ThreadPool& cpu_pool(unsigned threads = 0) {
   static std::mutex mutex;
   static std::vector<std::unique_ptr<ThreadPool>> pools;
-  const unsigned n = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+  static const unsigned all_cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned n = threads != 0 ? threads : all_cores;
   std::lock_guard<std::mutex> lock(mutex);
   for (auto& p : pools)
     if (p->size() == n) return *p;
