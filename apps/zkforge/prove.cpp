@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include <future>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -99,14 +100,21 @@ void prove_with(const ProveOptions& o, const io::ProvingKeyFile& zkey, snarkjs::
 
   // A key point outside its subgroup, or a damaged one that is still on the curve, gives a proof
   // that verifies nowhere: refused here, for the price of one verification, before anything is written.
+  // The outputs are written to their temporaries and flushed meanwhile, on a thread of their own, and
+  // renamed over their targets only once the proof has verified (removed if it has not).
   t0 = Clock::now();
+  std::future<std::unique_ptr<io::StagedFiles>> staged = std::async(std::launch::async, [&] {
+    return std::make_unique<io::StagedFiles>(std::vector<io::OutputFile>{
+        {o.proof, snarkjs::json_text(snarkjs::proof_json(proof, curve))},
+        {o.pub, snarkjs::json_text(snarkjs::public_inputs_json(inputs))}});
+  });
   std::string refused;
   try {
     if (!verifying_key.get().verify(inputs, proof)) refused = "does not verify";
   } catch (const Error& e) {
     refused = std::string("is refused (") + e.message() + ")";
   }
-  if (!refused.empty())
+  if (!refused.empty())  // `staged` goes with the throw, once its writes are done, and its temporaries with it
     throw Error(Errc::malformed_file, o.zkey + ": the proof made with this key " + refused +
                                           " under the key's own verifying key, so the key's points disagree (a point "
                                           "outside its subgroup, or damaged: zkforge key check names it); nothing "
@@ -114,10 +122,8 @@ void prove_with(const ProveOptions& o, const io::ProvingKeyFile& zkey, snarkjs::
   report.self_verify_ms = ms_since(t0);
 
   t0 = Clock::now();
-  const std::string proof_text = snarkjs::json_text(snarkjs::proof_json(proof, curve));
-  const std::string public_text = snarkjs::json_text(snarkjs::public_inputs_json(inputs));
-  io::write_files({{o.proof, proof_text}, {o.pub, public_text}});
-  report.write_ms = ms_since(t0);
+  staged.get()->commit();
+  report.write_ms = ms_since(t0);  // what the writes add after the self-verification, which they ran beside
   report.wall_ms = ms_since(start);
   progress(fmt::format("verified and wrote {} and {}; {:.0f} ms in all", o.proof, o.pub, report.wall_ms));
   report.host_memory = host_resource(config.memory).stats();

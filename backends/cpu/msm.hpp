@@ -188,43 +188,74 @@ class AffineBuckets {
   // The batch's additions eight at a time, addition k in lane k mod 8 of group k / 8. Per addition
   // the slope is num / den: (y2 - y1) / (x2 - x1), or 3x^2 / 2y for a doubling; P + (-P) takes
   // num = 0, den = 1 and empties the left point. Each lane keeps its own running product of the
-  // denominators, one inversion serves all, and the lanes compute side by side.
+  // denominators, one inversion serves all, and the lanes compute side by side. A group's
+  // coordinates are loaded into the lanes once, in the forward pass, and kept for the backward one;
+  // only a group with a lane of equal x (a doubling or a cancellation, rare) computes its slopes'
+  // parts one lane at a time.
   void run_lanes() {
     const std::size_t n = batch_.size(), groups = (n + kFieldLanes - 1) / kFieldLanes;
-    numerators_.resize(groups * kFieldLanes);
-    denominators_.resize(groups * kFieldLanes);
     cancels_.assign(groups * kFieldLanes, 0);
-    for (std::size_t k = 0; k < groups * kFieldLanes; ++k) {
-      if (k >= n) {
-        numerators_[k] = F::zero();
-        denominators_[k] = F::one();
-        continue;
-      }
-      const A& b = *batch_[k].left;
-      const A& p = *batch_[k].right;
-      const F py = batch_[k].negate ? -p.y : p.y;
-      denominators_[k] = p.x - b.x;
-      numerators_[k] = py - b.y;
-      if (!denominators_[k].is_zero()) continue;
-      if (py == b.y && !py.is_zero()) {
-        const F xx = p.x.sqr();
-        numerators_[k] = xx.dbl() + xx;
-        denominators_[k] = py.dbl();
-      } else {
-        numerators_[k] = F::zero();
-        denominators_[k] = F::one();
-        cancels_[k] = 1;
-      }
-    }
+    for (auto* v : {&lane_bx_, &lane_px_, &lane_by_, &lane_num_, &lane_den_, &lane_prefix_}) v->resize(groups);
 
-    const F one = F::one();
+    const F zero = F::zero(), one = F::one();
     const F* const ones[kFieldLanes] = {&one, &one, &one, &one, &one, &one, &one, &one};
-    lane_den_.resize(groups);
-    lane_prefix_.resize(groups);
     Vec acc;
     Lanes::load(ones, acc);
     for (std::size_t g = 0; g < groups; ++g) {
-      Lanes::load_run(denominators_.data() + g * kFieldLanes, lane_den_[g]);
+      // A lane past the batch's end adds (1, 0) to (0, 0): den = 1, num = 0, and nothing is stored.
+      const F* bx[kFieldLanes];
+      const F* px[kFieldLanes];
+      const F* by[kFieldLanes];
+      const F* py[kFieldLanes];
+      F negated[kFieldLanes];
+      bool equal_x = false;
+      for (std::size_t l = 0; l < kFieldLanes; ++l) {
+        const std::size_t k = g * kFieldLanes + l;
+        if (k >= n) {
+          bx[l] = by[l] = py[l] = &zero;
+          px[l] = &one;
+          continue;
+        }
+        const A& b = *batch_[k].left;
+        const A& p = *batch_[k].right;
+        bx[l] = &b.x;
+        px[l] = &p.x;
+        by[l] = &b.y;
+        if (batch_[k].negate) {
+          negated[l] = -p.y;
+          py[l] = &negated[l];
+        } else {
+          py[l] = &p.y;
+        }
+        equal_x = equal_x || p.x == b.x;
+      }
+      Lanes::load(bx, lane_bx_[g]);
+      Lanes::load(px, lane_px_[g]);
+      Lanes::load(by, lane_by_[g]);
+      if (!equal_x) {
+        Vec vpy;
+        Lanes::load(py, vpy);
+        Lanes::sub(lane_px_[g], lane_bx_[g], lane_den_[g]);
+        Lanes::sub(vpy, lane_by_[g], lane_num_[g]);
+      } else {
+        F num[kFieldLanes], den[kFieldLanes];
+        for (std::size_t l = 0; l < kFieldLanes; ++l) {
+          den[l] = *px[l] - *bx[l];
+          num[l] = *py[l] - *by[l];
+          if (!den[l].is_zero()) continue;
+          if (*py[l] == *by[l] && !py[l]->is_zero()) {
+            const F xx = px[l]->sqr();
+            num[l] = xx.dbl() + xx;
+            den[l] = py[l]->dbl();
+          } else {
+            num[l] = F::zero();
+            den[l] = F::one();
+            cancels_[g * kFieldLanes + l] = 1;
+          }
+        }
+        Lanes::load_run(den, lane_den_[g]);
+        Lanes::load_run(num, lane_num_[g]);
+      }
       lane_prefix_[g] = acc;
       Lanes::mul(acc, lane_den_[g], acc);
     }
@@ -234,31 +265,17 @@ class AffineBuckets {
     Vec inv;
     Lanes::load_run(inverses, inv);
 
-    const F zero = F::zero();
     for (std::size_t g = groups; g-- > 0;) {
-      const F* bx[kFieldLanes];
-      const F* px[kFieldLanes];
-      const F* by[kFieldLanes];
-      for (std::size_t l = 0; l < kFieldLanes; ++l) {
-        const std::size_t k = g * kFieldLanes + l;
-        bx[l] = k < n ? &batch_[k].left->x : &zero;
-        px[l] = k < n ? &batch_[k].right->x : &zero;
-        by[l] = k < n ? &batch_[k].left->y : &zero;
-      }
-      Vec d_inv, lambda, vbx, vpx, vby, x3, y3;
+      Vec d_inv, lambda, x3, y3;
       Lanes::mul(inv, lane_prefix_[g], d_inv);
       Lanes::mul(inv, lane_den_[g], inv);
-      Lanes::load_run(numerators_.data() + g * kFieldLanes, lambda);
-      Lanes::mul(lambda, d_inv, lambda);
-      Lanes::load(bx, vbx);
-      Lanes::load(px, vpx);
-      Lanes::load(by, vby);
+      Lanes::mul(lane_num_[g], d_inv, lambda);
       Lanes::mul(lambda, lambda, x3);
-      Lanes::sub(x3, vbx, x3);
-      Lanes::sub(x3, vpx, x3);
-      Lanes::sub(vbx, x3, y3);
+      Lanes::sub(x3, lane_bx_[g], x3);
+      Lanes::sub(x3, lane_px_[g], x3);
+      Lanes::sub(lane_bx_[g], x3, y3);
       Lanes::mul(lambda, y3, y3);
-      Lanes::sub(y3, vby, y3);
+      Lanes::sub(y3, lane_by_[g], y3);
       F xs[kFieldLanes], ys[kFieldLanes];
       Lanes::store(x3, xs);
       Lanes::store(y3, ys);
@@ -294,9 +311,10 @@ class AffineBuckets {
   AlignedVector<A> pair_sums_[2];          // the pairs' sums, alternating sides from batch to batch
   std::size_t side_ = 0;
   std::vector<std::uint32_t> pair_buckets_, done_pairs_;  // each pair's bucket, in slot order
-  AlignedVector<F> numerators_, denominators_;
   std::vector<std::uint8_t> cancels_;
-  AlignedVector<Vec> lane_den_, lane_prefix_;
+  // Per group of eight additions: the left points' x and y, the right points' x, the slopes' parts,
+  // and the product of the denominators of the groups before it.
+  AlignedVector<Vec> lane_bx_, lane_px_, lane_by_, lane_num_, lane_den_, lane_prefix_;
 };
 
 // XYZZ buckets: one mixed addition per point.

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -174,26 +175,45 @@ inline void refuse_overlap(const std::vector<std::string>& outputs, const std::v
   }
 }
 
-// Writes every file or none (see the top of this file).
-inline void write_files(const std::vector<OutputFile>& files) {
-  std::vector<std::string> paths;
-  for (const OutputFile& f : files) paths.push_back(f.path);
-  refuse_overlap(paths, {});
-  std::vector<std::unique_ptr<output_detail::Temporary>> temporaries;
-  for (const OutputFile& f : files) {
-    temporaries.push_back(std::make_unique<output_detail::Temporary>(f.path));
-    temporaries.back()->write(f.bytes);
-  }
-  for (std::size_t i = 0; i < temporaries.size(); ++i) {
-    try {
-      temporaries[i]->rename();
-    } catch (const Error& e) {
-      if (i == 0) throw;
-      throw e.in(temporaries[0]->shown() + " was replaced, but not the files after it");
+// write_files in two steps, for a writer that checks its outputs while they are written (prove
+// verifies its proof meanwhile): the constructor writes every file to its temporary and flushes it,
+// commit() renames them over their targets; destroyed without a commit, it removes the temporaries
+// and every target stays as it was.
+class StagedFiles {
+ public:
+  explicit StagedFiles(const std::vector<OutputFile>& files) {
+    std::vector<std::string> paths;
+    for (const OutputFile& f : files) paths.push_back(f.path);
+    refuse_overlap(paths, {});
+    for (const OutputFile& f : files) {
+      temporaries_.push_back(std::make_unique<output_detail::Temporary>(f.path));
+      temporaries_.back()->write(f.bytes);
     }
   }
-  for (const auto& t : temporaries) output_detail::sync_folder(t->folder());
-}
+
+  void commit() {
+    for (std::size_t i = 0; i < temporaries_.size(); ++i) {
+      try {
+        temporaries_[i]->rename();
+      } catch (const Error& e) {
+        if (i == 0) throw;
+        throw e.in(temporaries_[0]->shown() + " was replaced, but not the files after it");
+      }
+    }
+    std::vector<std::string> folders;  // each folder synced once
+    for (const auto& t : temporaries_) {
+      if (std::find(folders.begin(), folders.end(), t->folder()) != folders.end()) continue;
+      folders.push_back(t->folder());
+      output_detail::sync_folder(folders.back());
+    }
+  }
+
+ private:
+  std::vector<std::unique_ptr<output_detail::Temporary>> temporaries_;
+};
+
+// Writes every file or none (see the top of this file).
+inline void write_files(const std::vector<OutputFile>& files) { StagedFiles(files).commit(); }
 
 inline void write_file(const std::string& path, std::string_view bytes) { write_files({OutputFile{path, bytes}}); }
 
