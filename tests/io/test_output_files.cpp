@@ -46,6 +46,24 @@ TEST_CASE("write_files writes every file whole, with the permissions a new file 
   CHECK((st.st_mode & 0777) == (0666 & ~mask));
 }
 
+TEST_CASE("staged files replace their targets only when committed", "[io][output]") {
+  const test::TempFolder folder;
+  const auto a = folder.path / "proof.json", b = folder.path / "public.json";
+  std::ofstream(a) << "old proof";
+  {
+    const io::StagedFiles dropped({{a.string(), "unchecked proof"}, {b.string(), "[]"}});
+    CHECK(entries(folder.path) == 3);  // the target and both temporaries, written
+    CHECK(text_of(a) == "old proof");
+  }
+  CHECK(text_of(a) == "old proof");  // dropped: the temporaries gone, the targets as they were
+  CHECK(entries(folder.path) == 1);
+  io::StagedFiles kept({{a.string(), "checked proof"}, {b.string(), "[\"1\"]"}});
+  kept.commit();
+  CHECK(text_of(a) == "checked proof");
+  CHECK(text_of(b) == "[\"1\"]");
+  CHECK(entries(folder.path) == 2);
+}
+
 TEST_CASE("write_files writes both or neither: a failure leaves every target as it was", "[io][output]") {
   const test::TempFolder folder;
   const auto a = folder.path / "proof.json";
