@@ -89,20 +89,35 @@ TEMPLATE_TEST_CASE("batch_add equals the naive sum for empty, full and random bi
   using C = TestType;
   auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 3);
   const auto pts = test_points<C>(rng);
-  INFO(C::name << ", seed " << test::seed());
-  for (std::size_t n : kSizes) {
-    const std::size_t words = (n + 63) / 64;
-    std::vector<std::uint64_t> none(words, 0), all(words, ~0ull), random(words);
-    if (n % 64 != 0) all.back() = (1ull << (n % 64)) - 1;
-    for (auto& w : random) w = rng();
-    if (n % 64 != 0) random.back() &= (1ull << (n % 64)) - 1;
-    for (const auto* bitmap : {&none, &all, &random}) {
-      Jacobian<C> want = Jacobian<C>::identity();
-      for (std::size_t i = 0; i < n; ++i)
-        if (((*bitmap)[i / 64] >> (i % 64)) & 1) want = want.add(pts[i]);
-      CHECK(batch_add(Cpu{}, first(pts, n), host_span(*bitmap)) == want);
+  // Sums that double and cancel in the batched additions: one point repeated, and P, -P alternating.
+  const std::vector<Affine<C>> repeated(1000, pts[7]);
+  std::vector<Affine<C>> opposite;
+  for (std::size_t i = 0; i < 1000; ++i) opposite.push_back(i % 2 == 0 ? pts[7] : -pts[7]);
+  const std::vector<Affine<C>>* const point_sets[] = {&pts, &repeated, &opposite};
+  for (const bool ifma : test::lane_paths()) {
+    test::use_ifma_lanes(ifma);
+    for (BucketMethod m : {BucketMethod::batch_affine, BucketMethod::xyzz}) {
+      INFO(C::name << ", method " << static_cast<int>(m) << ", IFMA lanes " << ifma << ", seed " << test::seed());
+      const MsmConfig cfg{0, 0, m};
+      for (std::size_t n : kSizes) {
+        const std::size_t words = (n + 63) / 64;
+        std::vector<std::uint64_t> none(words, 0), all(words, ~0ull), random(words);
+        if (n % 64 != 0) all.back() = (1ull << (n % 64)) - 1;
+        for (auto& w : random) w = rng();
+        if (n % 64 != 0) random.back() &= (1ull << (n % 64)) - 1;
+        for (const auto* points : point_sets) {
+          for (const auto* bitmap : {&none, &all, &random}) {
+            INFO("n = " << n);
+            Jacobian<C> want = Jacobian<C>::identity();
+            for (std::size_t i = 0; i < n; ++i)
+              if (((*bitmap)[i / 64] >> (i % 64)) & 1) want = want.add((*points)[i]);
+            CHECK(batch_add(Cpu{}, first(*points, n), host_span(*bitmap), cfg) == want);
+          }
+        }
+      }
     }
   }
+  test::use_ifma_lanes(true);
 }
 
 TEST_CASE("MSM and batch_add reject malformed calls with a clear error", "[msm]") {
