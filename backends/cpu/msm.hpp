@@ -356,39 +356,49 @@ void window_sums(HostSpan<const Affine<C>> points, const std::vector<BigInt<M>>&
   for (unsigned w = 0; w < count; ++w) sums[w] = buckets.reduce(w * plan.buckets, plan.buckets);
 }
 
-// The sum of the points whose bit is set in bitmap words [first_word, last_word): dealt in turn to
-// B buckets, which Buckets fills as an MSM's (AffineBuckets: batched affine additions, B / 4 to an
-// inversion, a bucket's collisions summed as its trees of pairs), then summed with B XYZZ additions.
-// For S points, B = sqrt(128 S) balances the XYZZ additions (10 products each) against the
-// inversions' share (~300 products per batch, 1200 S / B in all); below 2048 points neither saves
-// enough over S XYZZ additions, which they take instead.
-template <class C, class Buckets>
-Xyzz<C> selected_sum(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t> bitmap, std::size_t first_word,
-                     std::size_t last_word) {
-  const std::size_t begin = 64 * first_word, end = std::min(points.size, 64 * last_word);
+// The points whose bit is set in bitmap words [first_word, last_word): f(i) for each, i counted from
+// the slice's first point, 64 * first_word.
+template <class C, class F>
+void for_each_selected(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t> bitmap, std::size_t first_word,
+                       std::size_t last_word, F&& f) {
+  for (std::size_t w = first_word; w < last_word; ++w)
+    for (std::uint64_t bits = bitmap[w]; bits != 0; bits &= bits - 1) {
+      const std::size_t i = 64 * w + static_cast<std::size_t>(__builtin_ctzll(bits));
+      if (i < points.size) f(i - 64 * first_word);
+    }
+}
+
+// Their sum by XYZZ mixed additions, one per point.
+template <class C>
+Xyzz<C> xyzz_sum(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t> bitmap, std::size_t first_word,
+                 std::size_t last_word) {
+  const Affine<C>* slice = points.data + 64 * first_word;
+  Xyzz<C> sum = Xyzz<C>::identity();
+  for_each_selected(points, bitmap, first_word, last_word, [&](std::size_t i) { sum = sum.add(slice[i]); });
+  return sum;
+}
+
+// Their sum by batched affine additions: S points dealt in turn to B buckets, which AffineBuckets
+// fills as an MSM's (B / 4 additions to an inversion, a bucket's collisions summed as its trees of
+// pairs), then summed with B XYZZ additions. B = sqrt(128 S) balances those additions (10 products
+// each) against the inversions' share (~300 products per batch, 1200 S / B in all); below 2048
+// points neither saves enough over S XYZZ additions, which they take instead.
+template <class C, class Lanes>
+Xyzz<C> affine_sum(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t> bitmap, std::size_t first_word,
+                   std::size_t last_word) {
   std::size_t selected = 0;
   for (std::size_t w = first_word; w < last_word; ++w) selected += static_cast<std::size_t>(__builtin_popcountll(bitmap[w]));
-  const HostSpan<const Affine<C>> part = points.subspan(begin, end - begin);
-  Xyzz<C> sum = Xyzz<C>::identity();
-  auto each = [&](auto&& f) {
-    for (std::size_t w = first_word; w < last_word; ++w)
-      for (std::uint64_t bits = bitmap[w]; bits != 0; bits &= bits - 1) {
-        const std::size_t i = 64 * w + static_cast<std::size_t>(__builtin_ctzll(bits));
-        if (i < end) f(i - begin);
-      }
-  };
-  if (selected < 2048) {
-    each([&](std::size_t i) { sum = sum.add(part[i]); });
-    return sum;
-  }
+  if (selected < 2048) return xyzz_sum(points, bitmap, first_word, last_word);
+  const std::size_t begin = 64 * first_word, end = std::min(points.size, 64 * last_word);
   const auto balanced = static_cast<std::size_t>(std::sqrt(128.0 * static_cast<double>(selected)));
-  Buckets buckets(std::min<std::size_t>(balanced, kGroupBuckets), part);
+  AffineBuckets<C, Lanes> buckets(std::min<std::size_t>(balanced, kGroupBuckets), points.subspan(begin, end - begin));
   std::size_t next = 0;
-  each([&](std::size_t i) {
+  for_each_selected(points, bitmap, first_word, last_word, [&](std::size_t i) {
     buckets.add(static_cast<std::uint32_t>(next), static_cast<std::uint32_t>(i), false);
     next = next + 1 == buckets.size() ? 0 : next + 1;
   });
   buckets.finish();
+  Xyzz<C> sum = Xyzz<C>::identity();
   for (std::size_t k = 0; k < buckets.size(); ++k) buckets.add_to(sum, k);
   return sum;
 }
@@ -456,23 +466,24 @@ Jacobian<C> MsmBackend<Cpu, C>::run_montgomery(HostSpan<const Affine<C>> points,
 }
 
 // The sum of the selected points, a slice of the bitmap's words per task: batched affine additions
-// (cpu::selected_sum) or, with BucketMethod::xyzz, one XYZZ mixed addition per point.
+// (cpu::affine_sum) or, with BucketMethod::xyzz, one XYZZ mixed addition per point.
 template <class C>
 Jacobian<C> MsmBackend<Cpu, C>::batch_add(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t> bitmap,
                                           const MsmConfig& config) {
   ThreadPool& pool = cpu_pool(config.threads);
   const std::size_t words = bitmap.size;
-  // Tasks below 2^31 points: the buckets index them in 32 bits.
-  const std::size_t tasks = std::max({std::size_t{1}, std::min<std::size_t>(words, 4 * pool.size()), (words >> 25) + 1});
+  // Up to 4 tasks per thread, of 2048 points or more where there are enough (affine_sum's batches
+  // need them), and below 2^31 points each (the buckets index them in 32 bits).
+  const std::size_t tasks = std::max({std::size_t{1}, std::min<std::size_t>(words / 32, 4 * pool.size()), (words >> 25) + 1});
   std::vector<Xyzz<C>> partial(tasks, Xyzz<C>::identity());
   const std::size_t step = (words + tasks - 1) / tasks;
   pool.run(words == 0 ? 0 : (words + step - 1) / step, [&](std::size_t t) {
     const std::size_t first = t * step, last = std::min(words, (t + 1) * step);
     if (config.bucket_method == BucketMethod::xyzz) {
-      partial[t] = cpu::selected_sum<C, cpu::XyzzBuckets<C>>(points, bitmap, first, last);
+      partial[t] = cpu::xyzz_sum(points, bitmap, first, last);
     } else {
       cpu::with_field_lanes<typename C::Field>([&](auto lanes) {
-        partial[t] = cpu::selected_sum<C, cpu::AffineBuckets<C, decltype(lanes)>>(points, bitmap, first, last);
+        partial[t] = cpu::affine_sum<C, decltype(lanes)>(points, bitmap, first, last);
       });
     }
   });

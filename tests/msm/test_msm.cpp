@@ -120,6 +120,41 @@ TEMPLATE_TEST_CASE("batch_add equals the naive sum for empty, full and random bi
   test::use_ifma_lanes(true);
 }
 
+TEMPLATE_TEST_CASE("batch_add of 2048 and more points on one thread: the batched affine additions", "[msm][batch_add]",
+                   bls12_381::G1Curve, bls12_381::G2Curve, bn254::G1Curve, bn254::G2Curve) {
+  // One thread, so that one task holds every selected point: from 2048 on, batched affine additions
+  // (cpu::affine_sum), with their doublings (one point repeated) and cancellations (P, -P alternating),
+  // and points at infinity, P and -P and repeats among the random ones (test_points).
+  using C = TestType;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 4);
+  const std::size_t n = 5000;
+  const auto pts = test_points<C>(rng, n);
+  const std::vector<Affine<C>> repeated(n, pts[7]);
+  std::vector<Affine<C>> opposite;
+  for (std::size_t i = 0; i < n; ++i) opposite.push_back(i % 2 == 0 ? pts[7] : -pts[7]);
+  const std::vector<Affine<C>>* const point_sets[] = {&pts, &repeated, &opposite};
+  for (const bool ifma : test::lane_paths()) {
+    test::use_ifma_lanes(ifma);
+    INFO(C::name << ", IFMA lanes " << ifma << ", seed " << test::seed());
+    for (const std::size_t count : {std::size_t{2047}, std::size_t{2048}, std::size_t{4099}, n}) {
+      const std::size_t words = (count + 63) / 64;
+      std::vector<std::uint64_t> all(words, ~0ull), most(words);
+      if (count % 64 != 0) all.back() = (1ull << (count % 64)) - 1;
+      for (std::size_t w = 0; w < words; ++w) most[w] = all[w] & ~(std::uint64_t{1} << (rng() % 64));
+      for (const auto* points : point_sets) {
+        for (const auto* bitmap : {&all, &most}) {
+          INFO("count " << count);
+          Jacobian<C> want = Jacobian<C>::identity();
+          for (std::size_t i = 0; i < count; ++i)
+            if (((*bitmap)[i / 64] >> (i % 64)) & 1) want = want.add((*points)[i]);
+          CHECK(batch_add(Cpu{}, first(*points, count), host_span(*bitmap), MsmConfig{0, 1}) == want);
+        }
+      }
+    }
+  }
+  test::use_ifma_lanes(true);
+}
+
 TEST_CASE("MSM and batch_add reject malformed calls with a clear error", "[msm]") {
   using namespace bls12_381;
   const std::vector<G1Affine> pts(3, G1Affine::generator());
