@@ -381,14 +381,15 @@ Xyzz<C> xyzz_sum(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t>
 // Their sum by batched affine additions: S points dealt in turn to B buckets, which AffineBuckets
 // fills as an MSM's (B / 4 additions to an inversion, a bucket's collisions summed as its trees of
 // pairs), then summed with B XYZZ additions. B = sqrt(128 S) balances those additions (10 products
-// each) against the inversions' share (~300 products per batch, 1200 S / B in all); below 2048
-// points neither saves enough over S XYZZ additions, which they take instead.
+// each) against the inversions' share (~300 products per batch, 1200 S / B in all); below
+// kMinAffineSum points neither saves enough over S XYZZ additions, which they take instead.
+inline constexpr std::size_t kMinAffineSum = 2048;
 template <class C, class Lanes>
 Xyzz<C> affine_sum(HostSpan<const Affine<C>> points, HostSpan<const std::uint64_t> bitmap, std::size_t first_word,
                    std::size_t last_word) {
   std::size_t selected = 0;
   for (std::size_t w = first_word; w < last_word; ++w) selected += static_cast<std::size_t>(__builtin_popcountll(bitmap[w]));
-  if (selected < 2048) return xyzz_sum(points, bitmap, first_word, last_word);
+  if (selected < kMinAffineSum) return xyzz_sum(points, bitmap, first_word, last_word);
   const std::size_t begin = 64 * first_word, end = std::min(points.size, 64 * last_word);
   const auto balanced = static_cast<std::size_t>(std::sqrt(128.0 * static_cast<double>(selected)));
   AffineBuckets<C, Lanes> buckets(std::min<std::size_t>(balanced, kGroupBuckets), points.subspan(begin, end - begin));
@@ -472,9 +473,10 @@ Jacobian<C> MsmBackend<Cpu, C>::batch_add(HostSpan<const Affine<C>> points, Host
                                           const MsmConfig& config) {
   ThreadPool& pool = cpu_pool(config.threads);
   const std::size_t words = bitmap.size;
-  // Up to 4 tasks per thread, of 2048 points or more where there are enough (affine_sum's batches
-  // need them), and below 2^31 points each (the buckets index them in 32 bits).
-  const std::size_t tasks = std::max({std::size_t{1}, std::min<std::size_t>(words / 32, 4 * pool.size()), (words >> 25) + 1});
+  // Up to 4 tasks per thread, of kMinAffineSum points or more where there are enough (affine_sum's
+  // batches need them), and below 2^31 points each (the buckets index them in 32 bits).
+  const std::size_t tasks = std::max(
+      {std::size_t{1}, std::min<std::size_t>(words / (cpu::kMinAffineSum / 64), 4 * pool.size()), (words >> 25) + 1});
   std::vector<Xyzz<C>> partial(tasks, Xyzz<C>::identity());
   const std::size_t step = (words + tasks - 1) / tasks;
   pool.run(words == 0 ? 0 : (words + step - 1) / step, [&](std::size_t t) {

@@ -200,11 +200,12 @@ class StagedFiles {
         throw e.in(temporaries_[0]->shown() + " was replaced, but not the files after it");
       }
     }
-    std::vector<std::string> folders;  // each folder synced once
+    std::vector<std::string> synced;  // each folder once
     for (const auto& t : temporaries_) {
-      if (std::find(folders.begin(), folders.end(), t->folder()) != folders.end()) continue;
-      folders.push_back(t->folder());
-      output_detail::sync_folder(folders.back());
+      std::string folder = t->folder();
+      if (std::find(synced.begin(), synced.end(), folder) != synced.end()) continue;
+      output_detail::sync_folder(folder);
+      synced.push_back(std::move(folder));
     }
   }
 
