@@ -20,7 +20,10 @@
 // Passes over the whole array, split among threads by columns, run down to the block size
 // (kNttLogBlock, a fraction of L2); each block is then finished depth-first by one thread.
 // Columns go eight at a time on vector lanes (field_lanes.hpp: AVX-512 IFMA) where a block has
-// eight or more; the last levels' narrower blocks go one column at a time.
+// eight or more. A block of at most 2^kNttLogLaneTail elements finishes its levels breadth-first on
+// the lanes, eight (sub-block, column) pairs at a time, each lane with its own twiddles, so the
+// last levels' narrow blocks run on the lanes too; only transforms below 32 elements (and the
+// scalar lanes) go one column at a time. The coset powers and the inverse's 1/n go eight at a time.
 //
 // Cost: (n/2) log2 n butterflies of one product, one addition and one subtraction, less the
 // ~n whose twiddle is 1 (block 0 of every level); plus n products for the inverse's 1/n, and n
@@ -268,6 +271,118 @@ void ntt_columns(F* x, std::size_t q, std::size_t begin, std::size_t end, std::s
   for (; j < end; ++j) ntt_column<F, kGs>(x, q, j, k, t, inverse);
 }
 
+// The twiddle each butterfly multiplies by, as one table per direction: zeta_k forward, zeta_k^-1
+// inverse (1 for k = 0, else -tw[ntt_twiddle_index(k, true)]), so that a lane needs no sign of its own.
+template <class F>
+struct NttTwiddleTables {
+  const F* forward;
+  const F* inverse;
+};
+
+// Eight (sub-block, column) pairs at a time, lane l with its own elements and twiddles; the
+// butterflies take the twiddle t as it is: CT (a + t b, a - t b), GS (a + b, (a - b) t).
+template <class F, class Lanes>
+struct NttLaneGather {
+  using Vec = typename Lanes::Vec;
+
+  static void ct(Vec& a, Vec& b, const Vec& t) {
+    Vec s;
+    Lanes::mul(b, t, b);
+    Lanes::add(a, b, s);
+    Lanes::sub(a, b, b);
+    a = s;
+  }
+  static void gs(Vec& a, Vec& b, const Vec& t) {
+    Vec s;
+    Lanes::add(a, b, s);
+    Lanes::sub(a, b, b);
+    Lanes::mul(b, t, b);
+    a = s;
+  }
+  static void store(const Vec& v, F* const* dst) {
+    F out[kFieldLanes];
+    Lanes::store(v, out);
+    for (std::size_t l = 0; l < kFieldLanes; ++l) *dst[l] = out[l];
+  }
+};
+
+// All levels of block k (2^log_m elements at x, 5 <= log_m), breadth-first on the lanes: the
+// two-level passes of ntt_column over every sub-block at once, and for odd log_m one radix-2 level
+// on the sub-blocks of two (last for Cooley-Tukey, first for Gentleman-Sande). Sub-block s of a pass
+// at depth d is the block k 2^d + s.
+template <class F, bool kGs, class Lanes>
+void ntt_lane_tail(F* x, std::size_t log_m, std::size_t k, const F* table) {
+  using G = NttLaneGather<F, Lanes>;
+  using Vec = typename G::Vec;
+  auto radix2 = [&] {
+    const std::size_t d = log_m - 1;
+    for (std::size_t s0 = 0; s0 < (std::size_t{1} << d); s0 += kFieldLanes) {
+      F *pa[kFieldLanes], *pb[kFieldLanes];
+      const F* pt[kFieldLanes];
+      for (std::size_t l = 0; l < kFieldLanes; ++l) {
+        pa[l] = x + 2 * (s0 + l);
+        pb[l] = pa[l] + 1;
+        pt[l] = table + ((k << d) + s0 + l);
+      }
+      Vec a, b, t;
+      Lanes::load(pa, a);
+      Lanes::load(pb, b);
+      Lanes::load(pt, t);
+      if constexpr (kGs) {
+        G::gs(a, b, t);
+      } else {
+        G::ct(a, b, t);
+      }
+      G::store(a, pa);
+      G::store(b, pb);
+    }
+  };
+  auto pass = [&](std::size_t d) {  // levels d and d + 1: sub-blocks of 4q elements
+    const std::size_t log_q = log_m - d - 2, q = std::size_t{1} << log_q;
+    for (std::size_t p0 = 0; p0 < (std::size_t{1} << (log_m - 2)); p0 += kFieldLanes) {
+      F* pe[4][kFieldLanes];
+      const F *pw[kFieldLanes], *pwe[kFieldLanes], *pwo[kFieldLanes];
+      for (std::size_t l = 0; l < kFieldLanes; ++l) {
+        const std::size_t p = p0 + l, s = p >> log_q, j = p & (q - 1), kk = (k << d) + s;
+        for (std::size_t e = 0; e < 4; ++e) pe[e][l] = x + 4 * q * s + j + e * q;
+        pw[l] = table + kk;
+        pwe[l] = table + 2 * kk;
+        pwo[l] = table + 2 * kk + 1;
+      }
+      Vec a[4], w, we, wo;
+      for (std::size_t e = 0; e < 4; ++e) Lanes::load(pe[e], a[e]);
+      Lanes::load(pw, w);
+      Lanes::load(pwe, we);
+      Lanes::load(pwo, wo);
+      if constexpr (kGs) {
+        G::gs(a[0], a[1], we);
+        G::gs(a[2], a[3], wo);
+        G::gs(a[0], a[2], w);
+        G::gs(a[1], a[3], w);
+      } else {
+        G::ct(a[0], a[2], w);
+        G::ct(a[1], a[3], w);
+        G::ct(a[0], a[1], we);
+        G::ct(a[2], a[3], wo);
+      }
+      for (std::size_t e = 0; e < 4; ++e) G::store(a[e], pe[e]);
+    }
+  };
+  const bool odd = (log_m & 1) != 0;
+  const std::size_t passes = log_m / 2;
+  if constexpr (kGs) {
+    if (odd) radix2();
+    for (std::size_t i = passes; i-- > 0;) pass(2 * i);
+  } else {
+    for (std::size_t i = 0; i < passes; ++i) pass(2 * i);
+    if (odd) radix2();
+  }
+}
+
+// log2 of the largest block that ntt_lane_tail finishes: blocks of 2^5 .. 2^7 elements (ntt_serial
+// reaches one of them from any block of 32 or more).
+inline constexpr std::size_t kNttLogLaneTail = 7;
+
 // log2 of the largest block that one thread finishes depth-first: 2^14 elements are 512 KiB of
 // 256-bit values, a quarter of this machine's L2.
 inline constexpr std::size_t kNttLogBlock = 14;
@@ -288,7 +403,14 @@ inline std::size_t ntt_block_log_size(std::size_t log_n) {
 // Block k of size 2^log_m at x, all its levels on this thread, depth-first; its quarters are the
 // blocks 4k .. 4k + 3 two levels down.
 template <class F, bool kGs, class Lanes>
-void ntt_serial(F* x, std::size_t log_m, std::size_t k, const F* tw, bool inverse) {
+void ntt_serial(F* x, std::size_t log_m, std::size_t k, const NttTwiddleTables<F>& t, bool inverse) {
+  if constexpr (Lanes::kVector) {
+    if (log_m >= 5 && log_m <= kNttLogLaneTail) {
+      ntt_lane_tail<F, kGs, Lanes>(x, log_m, k, inverse ? t.inverse : t.forward);
+      return;
+    }
+  }
+  const F* tw = t.forward;
   if (log_m == 0) return;
   if (log_m == 1) {
     if (k == 0) {
@@ -300,11 +422,11 @@ void ntt_serial(F* x, std::size_t log_m, std::size_t k, const F* tw, bool invers
   }
   const std::size_t q = std::size_t{1} << (log_m - 2);
   if constexpr (kGs) {
-    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, tw, inverse);
+    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, t, inverse);
   }
   ntt_columns<F, kGs, Lanes>(x, q, 0, q, k, ntt_block_twiddles(tw, k, inverse), inverse);
   if constexpr (!kGs) {
-    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, tw, inverse);
+    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, t, inverse);
   }
 }
 
@@ -327,12 +449,13 @@ void ntt_pass(F* x, std::size_t log_n, std::size_t level, const F* tw, bool inve
 // bit-reversed to natural (kGs). Passes over the whole array down to the block size, then the
 // blocks in parallel (kGs: the same in the opposite order).
 template <class F, bool kGs, class Lanes>
-void ntt_kernel(F* x, std::size_t log_n, const F* tw, bool inverse, ThreadPool& pool) {
+void ntt_kernel(F* x, std::size_t log_n, const NttTwiddleTables<F>& t, bool inverse, ThreadPool& pool) {
+  const F* tw = t.forward;
   const std::size_t log_block = ntt_block_log_size(log_n), outer = log_n - log_block;
   auto blocks = [&] {
     pool.parallel_for(std::size_t{1} << outer, [&](std::size_t begin, std::size_t end) {
       for (std::size_t k = begin; k < end; ++k)
-        ntt_serial<F, kGs, Lanes>(x + (k << log_block), log_block, k, tw, inverse);
+        ntt_serial<F, kGs, Lanes>(x + (k << log_block), log_block, k, t, inverse);
     });
   };
   if constexpr (kGs) {
@@ -369,20 +492,41 @@ void ntt_bit_reverse(F* x, std::size_t log_n, ThreadPool& pool) {
 }
 
 // x[pos(i)] *= factor * base^i for i < 2^log_n, pos(i) = i or bitrev(i). Each task starts its
-// chain of powers with one exponentiation; base = 1 is a plain scaling.
-template <class F>
+// chain of powers with one exponentiation; base = 1 is a plain scaling. On vector lanes eight
+// consecutive i at a time, the chain's eight powers advanced by base^8.
+template <class F, class Lanes>
 void ntt_scale_by_powers(F* x, std::size_t log_n, const F& base, const F& factor, bool bit_reversed, ThreadPool& pool) {
   const std::size_t n = std::size_t{1} << log_n;
+  const bool plain = base.is_one();
+  auto pos = [&](std::size_t i) { return bit_reversed ? ntt_reverse_bits(i, log_n) : i; };
   pool.parallel_for(n, [&](std::size_t begin, std::size_t end) {
-    if (base.is_one()) {
-      for (std::size_t i = begin; i < end; ++i) x[i] *= factor;
-      return;
+    F c = plain ? factor : factor * base.pow(BigInt<1>::from_u64(begin));
+    std::size_t i = begin;
+    if constexpr (Lanes::kVector) {
+      using Vec = typename Lanes::Vec;
+      if (end - begin >= kFieldLanes) {
+        F chain[kFieldLanes];
+        chain[0] = c;
+        for (std::size_t l = 1; l < kFieldLanes; ++l) chain[l] = plain ? c : chain[l - 1] * base;
+        Vec cv, step;
+        Lanes::load_run(chain, cv);
+        NttLaneColumns<F, Lanes>::load_broadcast(base.sqr().sqr().sqr(), step);
+        for (; i + kFieldLanes <= end; i += kFieldLanes) {
+          F* p[kFieldLanes];
+          for (std::size_t l = 0; l < kFieldLanes; ++l) p[l] = x + pos(i + l);
+          Vec v;
+          Lanes::load(p, v);
+          Lanes::mul(v, cv, v);
+          NttLaneGather<F, Lanes>::store(v, p);
+          if (!plain) Lanes::mul(cv, step, cv);
+        }
+        Lanes::store(cv, chain);
+        c = chain[0];
+      }
     }
-    F c = factor * base.pow(BigInt<1>::from_u64(begin));
-    for (std::size_t i = begin; i < end; ++i) {
-      F& v = x[bit_reversed ? ntt_reverse_bits(i, log_n) : i];
-      v *= c;
-      c *= base;
+    for (; i < end; ++i) {
+      x[pos(i)] *= c;
+      if (!plain) c *= base;
     }
   }, 4096);
 }
@@ -393,10 +537,12 @@ template <class F>
 struct NttTables {
   Domain<F> domain;
   AlignedVector<F> twiddles;
+  AlignedVector<F> inverse_twiddles;  // zeta_k^-1 (NttTwiddleTables)
 };
 
 // The tables of one (log_n, convention): zeta_(2^i + j) = zeta_j * omega^(n / 2^(i+2)) for j < 2^i,
-// because bitrev adds the bit of 2^i to that of j: n/2 products, independent within each i.
+// because bitrev adds the bit of 2^i to that of j: n/2 products, independent within each i; and
+// their inverses, n/2 negations.
 template <class F>
 std::unique_ptr<const NttTables<F>> ntt_make_tables(std::size_t log_n, RootConvention convention, ThreadPool& pool) {
   const Domain<F> domain(log_n, convention);
@@ -411,7 +557,12 @@ std::unique_ptr<const NttTables<F>> ntt_make_tables(std::size_t log_n, RootConve
       for (std::size_t j = begin; j < end; ++j) twiddles[half + j] = twiddles[j] * c;
     }, 4096);
   }
-  return std::make_unique<const NttTables<F>>(NttTables<F>{domain, std::move(twiddles)});
+  AlignedVector<F> inverse_twiddles(twiddles.size());
+  pool.parallel_for(twiddles.size(), [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k < end; ++k)
+      inverse_twiddles[k] = k == 0 ? F::one() : -twiddles[ntt_twiddle_index(k, true)];
+  }, 4096);
+  return std::make_unique<const NttTables<F>>(NttTables<F>{domain, std::move(twiddles), std::move(inverse_twiddles)});
 }
 
 // The cached tables of (log_n, convention), never freed, so the reference stays valid. A build runs
@@ -458,20 +609,21 @@ void NttBackend<Cpu, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
     cpu::ntt_bit_reverse(x, log_n, pool);
     reversed = false;
   }
-  if (!inverse && config.coset) cpu::ntt_scale_by_powers(x, log_n, *config.coset, F::one(), reversed, pool);
+  const cpu::NttTwiddleTables<F> twiddles{tables.twiddles.data(), tables.inverse_twiddles.data()};
   cpu::with_field_lanes<F>([&](auto lanes) {
     using Lanes = decltype(lanes);
+    if (!inverse && config.coset) cpu::ntt_scale_by_powers<F, Lanes>(x, log_n, *config.coset, F::one(), reversed, pool);
     if (gs) {
-      cpu::ntt_kernel<F, true, Lanes>(x, log_n, tables.twiddles.data(), inverse, pool);
+      cpu::ntt_kernel<F, true, Lanes>(x, log_n, twiddles, inverse, pool);
     } else {
-      cpu::ntt_kernel<F, false, Lanes>(x, log_n, tables.twiddles.data(), inverse, pool);
+      cpu::ntt_kernel<F, false, Lanes>(x, log_n, twiddles, inverse, pool);
+    }
+    reversed = !reversed;
+    if (inverse) {
+      const F base = config.coset ? config.coset->inverse() : F::one();
+      cpu::ntt_scale_by_powers<F, Lanes>(x, log_n, base, tables.domain.n_inv(), reversed, pool);
     }
   });
-  reversed = !reversed;
-  if (inverse) {
-    const F base = config.coset ? config.coset->inverse() : F::one();
-    cpu::ntt_scale_by_powers(x, log_n, base, tables.domain.n_inv(), reversed, pool);
-  }
   if (reversed != out_reversed) cpu::ntt_bit_reverse(x, log_n, pool);
 }
 
