@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
@@ -45,16 +46,24 @@ inline unsigned window_group(unsigned windows, std::size_t buckets, std::size_t 
   return static_cast<unsigned>(std::min(by_buckets, by_tasks));
 }
 
+// Whether a curve's field is a quadratic extension (G2).
+template <class F>
+struct is_fp2 : std::false_type {};
+template <class F>
+struct is_fp2<Fp2<F>> : std::true_type {};
+
 // The CPU's price of one window, in units of one accumulated point, fitted to the 2-core
-// development machine at 2^12 .. 2^20 (docs/perf.md): a batch's inversion costs about 60 points,
-// reducing a bucket 1.5, and accumulation slows by 15% for each doubling of the buckets' memory
-// beyond the L2 cache.
+// development machine at 2^10 .. 2^20 (docs/perf.md): a batch's inversion costs about 60 points,
+// reducing a bucket 1.5 on G1 and 3 on G2 (its XYZZ additions on the Fp2 lanes cost more, against
+// its batched affine ones, than G1's), and accumulation slows by 15% for each doubling of the
+// buckets' memory beyond the L2 cache.
 struct CpuMsmCost {
   std::size_t bucket_bytes;
   std::size_t cache_bytes;
   std::size_t tasks;  // the tasks wanted to feed the pool (window_group)
+  double bucket;      // kBucketG1 or kBucketG2
 
-  static constexpr double kInversion = 60, kBucket = 1.5, kCacheMiss = 0.15;
+  static constexpr double kInversion = 60, kBucketG1 = 1.5, kBucketG2 = 3, kCacheMiss = 0.15;
 
   double operator()(std::size_t n, unsigned c, unsigned windows) const {
     const std::size_t count = std::size_t{1} << (c - 1);
@@ -62,7 +71,7 @@ struct CpuMsmCost {
     const double batch = static_cast<double>(affine_batch_limit(window_group(windows, count, tasks) * count));
     const double spill = std::log2(buckets * static_cast<double>(bucket_bytes) / static_cast<double>(cache_bytes));
     const double per_point = (1 + kInversion / batch) * (1 + kCacheMiss * std::max(0.0, spill));
-    return windows * (static_cast<double>(n) * per_point + kBucket * buckets);
+    return windows * (static_cast<double>(n) * per_point + bucket * buckets);
   }
 };
 
@@ -413,8 +422,10 @@ Jacobian<C> pippenger(HostSpan<const Affine<C>> points, ScalarOf scalar_of, cons
   if (n == 0) return Jacobian<C>::identity();
   ThreadPool& pool = cpu_pool(config.threads);
   const std::size_t want = 4 * static_cast<std::size_t>(pool.size());
+  constexpr bool g2 = is_fp2<typename C::Field>::value;
   const MsmPlan plan = make_msm_plan(n, C::Scalar::kModulus, config.window_bits, kCpuMaxAutoWindow,
-                                     CpuMsmCost{sizeof(Affine<C>), l2_cache_bytes(), want});
+                                     CpuMsmCost{sizeof(Affine<C>), l2_cache_bytes(), want,
+                                                g2 ? CpuMsmCost::kBucketG2 : CpuMsmCost::kBucketG1});
 
   const BigInt<N + 1> h = msm_detail::digit_offset<N>(plan.window_bits, plan.windows);
   std::vector<BigInt<N + 1>> offsets(n);

@@ -31,6 +31,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "zkforge/backend/stopwatch.hpp"
@@ -133,7 +134,8 @@ class Prover {
   }
 
   // b_g2_msm on a thread of its own, beside ntt_msm_h, then batch_add and tail_msm of A, B1 and L
-  // on this one; then assemble. Both sides' MSMs share the CPU pool (thread_pool.hpp): the G2 side's
+  // on this one; then assemble, whose terms of the key and r, s alone that thread computes after
+  // b_g2_msm, while the G1 phases still run. Both sides' MSMs share the CPU pool (thread_pool.hpp): the G2 side's
   // thread only waits, its tasks going to the workers, so the pool's threads are all that compute,
   // and the cores one side leaves idle (a small MSM's few tasks, an NTT's serial steps) run the
   // other's. With a pool of one thread, or from inside a pool's task, b_g2_msm runs after the others.
@@ -153,11 +155,12 @@ class Prover {
     // inside a task of the pool (a prover called by a pool task): the workers may all be in such
     // tasks, each waiting for its G2 side, so it runs after the G1 phases, serially as they do.
     const bool beside = cpu_pool(msm_config.threads).size() > 1 && !ThreadPool::in_task();
-    std::future<Jacobian<G2>> b_2;
+    std::future<std::pair<Jacobian<G2>, BlindingTerms<E>>> b_2;
     if (beside)
       b_2 = std::async(std::launch::async, [&] {
         const ThreadPool::WaitingCaller waits;
-        return b_2_sum();
+        Jacobian<G2> sum = b_2_sum();
+        return std::make_pair(sum, blinding_terms(key_, blinding));
       });
     auto t0 = Clock::now();
     quotient(Backend{}, e.a, e.b, e.c, quotient_config());
@@ -169,11 +172,12 @@ class Prover {
                          tail_of(&Gathered::b_1, all));
     sums.l = split_msm(Backend{}, key_.l, private_wires(witness, key_.num_public), priv, msm_config, t.batch_add,
                        t.tail_msm, host(), tail_of(&Gathered::l, priv));
-    sums.b_2 = beside ? b_2.get() : b_2_sum();
+    std::pair<Jacobian<G2>, BlindingTerms<E>> g2_side = beside ? b_2.get() : std::make_pair(b_2_sum(), BlindingTerms<E>{});
+    sums.b_2 = g2_side.first;
     t.batch_add += g2.batch_add;
     t.b_g2_msm += g2.b_g2_msm;
     t0 = Clock::now();
-    const Proof<E> proof = assemble(key_, sums, blinding);
+    const Proof<E> proof = beside ? assemble(key_, sums, blinding, g2_side.second) : assemble(key_, sums, blinding);
     t.assemble += ms_since(t0);
     return proof;
   }
