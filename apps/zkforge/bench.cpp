@@ -88,19 +88,29 @@ std::vector<Affine<C>> bench_points(std::size_t n, std::uint64_t seed) {
   return out;
 }
 
+// A witness's value as circuits heavy in boolean signals have them: 3/8 zeros, 3/8 ones and 1/4
+// uniform values.
+template <class S>
+S witness_like(std::mt19937_64& rng) {
+  const auto kind = rng() % 8;
+  return kind < 3 ? S::zero() : kind < 6 ? S::one() : S::random(rng);
+}
+
+// An MSM over distinct points with uniform scalars, or with a witness's mix (--scalars witness).
 template <class C>
 int bench_msm(const BenchOptions& o) {
   using S = typename C::Scalar;
   const std::size_t n = std::size_t{1} << o.log_n;
   const auto points = bench_points<C>(n, 1);
+  const bool witness = o.scalars == "witness";
   std::vector<S> scalars(n);
   std::mt19937_64 rng(2);
-  for (auto& s : scalars) s = S::random(rng);
+  for (auto& s : scalars) s = witness ? witness_like<S>(rng) : S::random(rng);
   MsmConfig cfg;
   cfg.threads = o.threads;
   cfg.window_bits = o.window;
   cfg.bucket_method = o.bucket_method == "xyzz" ? BucketMethod::xyzz : BucketMethod::batch_affine;
-  const std::string op = o.g2 ? "msm_g2" : "msm_g1";
+  const std::string op = std::string(o.g2 ? "msm_g2" : "msm_g1") + (witness ? "_witness" : "");
   with_backend(o.backend, [&](auto backend) {
     using B = decltype(backend);
     if constexpr (is_gpu_backend_v<B>) {
@@ -155,7 +165,7 @@ int bench_ntt(const BenchOptions& o) {
 // A Groth16 proof of a synthetic circuit of 2^K constraints and m wires (2^K unless --wires), for
 // timing only: the key's points are distinct points of the right groups (not a setup's; the proof is
 // not valid), the A and B matrices have one entry per row (row r reads wires r and 7r + 3, mod m), and
-// the witness is 3/8 zeros, 3/8 ones and 1/4 random values, as circuits heavy in boolean signals have.
+// the witness is witness_like's mix.
 // One JSON line or row per phase: its median and its minimum over the runs.
 template <class E, class Backend>
 int bench_prove(const BenchOptions& o) {
@@ -188,10 +198,7 @@ int bench_prove(const BenchOptions& o) {
     key.b_matrix.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>((7 * row + 3) % m), Fr::random(rng)});
   }
   std::vector<typename Fr::Int> witness(m);
-  for (std::size_t i = 0; i < m; ++i) {
-    const auto kind = rng() % 8;
-    witness[i] = kind < 3 ? Fr::Int::from_u64(0) : kind < 6 ? Fr::Int::from_u64(1) : Fr::random(rng).to_int();
-  }
+  for (auto& w : witness) w = witness_like<Fr>(rng).to_int();
   witness[0] = Fr::Int::from_u64(1);
   groth16::ProverConfig config;
   config.threads = o.threads;

@@ -19,6 +19,7 @@ struct BenchOptions {
   unsigned threads = 0;            // CPU threads, 0 = all
   unsigned window = 0;             // MSM window bits, 0 = chosen from n
   std::string bucket_method = "batch_affine";
+  std::string scalars = "uniform";   // msm: uniform, or witness (witness_like's mix of 0, 1 and uniform)
   std::string cpu_lanes = "auto";    // auto (AVX-512 IFMA where the CPU has it) or scalar
   std::string ntt_kind = "forward";  // forward, inverse or coset
   std::string memory = "pooled";     // prove: sync, pooled or deferred

@@ -154,6 +154,10 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--repeat", bench.repeat, "timed runs after a warm-up")->check(CLI::Range(1, 1000))->capture_default_str();
   bench_cmd->add_option("--threads", bench.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
   bench_cmd->add_option("--window", bench.window, "MSM window bits (0 = chosen from n)");
+  bench_cmd->add_option("--scalars", bench.scalars,
+                        "msm: uniform random scalars, or a witness's mix (3/8 zeros, 3/8 ones, 1/4 uniform)")
+      ->check(CLI::IsMember({"uniform", "witness"}))
+      ->capture_default_str();
   bench_cmd->add_option("--bucket-method", bench.bucket_method, "CPU MSM buckets: batch_affine or xyzz")
       ->check(CLI::IsMember({"batch_affine", "xyzz"}))
       ->capture_default_str();
