@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "support/errors.hpp"
@@ -128,6 +129,66 @@ TEST_CASE("the zkey reader names the damage and its offset", "[io][zkey]") {
     auto b = good;
     put_u32(b, table.section(1, "protocol").offset, 2);
     CHECK(mentions(error_of(b, read), "expected protocol 1"));
+  }
+}
+
+// The key readers check a block's points against the curve eight at a time (curve/on_curve.hpp) after
+// their coordinates: the error still names the first bad point, by position, whatever its fault.
+TEMPLATE_TEST_CASE("the zkey reader names the first point off its curve, G1 and G2, in a group of eight or the "
+                   "last ones", "[io][zkey]", bls12_381::Engine, bn254::Engine) {
+  using E = TestType;
+  const std::string curve = std::is_same_v<E, bn254::Engine> ? "bn128" : "bls12381";
+  const std::string path = data(curve, "chain.zkey");
+  const auto good = bytes_of(path);
+  const io::BinFile table(path, "zkey", 1);
+  const auto read = [](const std::string& p) { snarkjs::read_zkey<E>(p); };
+  const auto key = snarkjs::read_zkey<E>(path);
+  constexpr std::size_t g1 = snarkjs::kPointBytes<typename E::G1>, g2 = snarkjs::kPointBytes<typename E::G2>;
+  // The finite points of A and B2 from wire 9 on (inside a group of eight, not its first), and a finite
+  // point of A among the last n mod 8 of its last block, which are checked one at a time.
+  std::size_t a = 9, b2 = 9;
+  while (key.a[a].infinity) ++a;
+  while (key.b_2[b2].infinity) ++b2;
+  const std::size_t n = key.a.size(), per_block = io::records_per_block(g1);
+  const std::size_t block_start = (n - 1) / per_block * per_block, tail = n - (n - block_start) % 8;
+  std::size_t last = n - 1;
+  while (last > tail && key.a[last].infinity) --last;
+  REQUIRE(tail < n);
+  REQUIRE(!key.a[last].infinity);
+  const std::uint64_t a_at = table.section(5, "A").offset, b2_at = table.section(7, "B2").offset;
+  const auto off_curve = [](std::vector<std::uint8_t>& b, std::uint64_t point) { b[point] ^= 0x01; };  // x's low bit
+
+  SECTION("a G1 point off the curve, then a later one whose y is not below q") {
+    auto b = good;
+    off_curve(b, a_at + a * g1);
+    for (std::size_t i = g1 / 2; i < g1; ++i) b[a_at + (a + 3) * g1 + i] = 0xff;
+    const Error e = error_of(b, read);
+    CHECK(e.code() == Errc::not_on_curve);
+    CHECK(mentions(e, "section 5 (A) point " + std::to_string(a) + " at byte " + std::to_string(a_at + a * g1) +
+                          ": " + std::string(E::G1::name) + " point (snarkjs): point not on the curve"));
+  }
+  SECTION("a G1 point whose y is not below q, then a later one off the curve") {
+    auto b = good;
+    for (std::size_t i = g1 / 2; i < g1; ++i) b[a_at + a * g1 + i] = 0xff;
+    off_curve(b, a_at + (a + 3) * g1);
+    const Error e = error_of(b, read);
+    CHECK(e.code() == Errc::not_canonical);
+    CHECK(mentions(e, "section 5 (A) point " + std::to_string(a) + " at byte"));
+  }
+  SECTION("a G1 point off the curve among the last of its block") {
+    auto b = good;
+    off_curve(b, a_at + last * g1);
+    const Error e = error_of(b, read);
+    CHECK(e.code() == Errc::not_on_curve);
+    CHECK(mentions(e, "section 5 (A) point " + std::to_string(last) + " at byte"));
+  }
+  SECTION("a G2 point off the curve") {
+    auto b = good;
+    off_curve(b, b2_at + b2 * g2);
+    const Error e = error_of(b, read);
+    CHECK(e.code() == Errc::not_on_curve);
+    CHECK(mentions(e, "section 7 (B2) point " + std::to_string(b2) + " at byte " + std::to_string(b2_at + b2 * g2) +
+                          ": " + std::string(E::G2::name) + " point (snarkjs): point not on the curve"));
   }
 }
 

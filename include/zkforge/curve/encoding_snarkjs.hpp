@@ -32,22 +32,35 @@ void write_point(const Affine<C>& p, std::uint8_t* out) {
   Codec::write_le_mont(p.y, out + Codec::kBytes);
 }
 
-// Reads kPointBytes<C> bytes; throws zkforge::Error naming the coordinate or check that failed.
+// The message is made only when a check fails: a key reader checks millions of points.
 template <class C>
-Affine<C> read_point(const std::uint8_t* in, SubgroupCheck check = SubgroupCheck::skip) {
+[[noreturn]] void point_check_failed(Errc code, const char* why) {
+  throw Error(code, std::string(C::name) + " point (snarkjs): " + why);
+}
+
+// Reads kPointBytes<C> bytes with the coordinates' checks (each below q) but not the curve's, which
+// a reader of many points makes on many at once (curve/on_curve.hpp) and reports as
+// point_check_failed<C>(Errc::not_on_curve, kOffCurve) does.
+inline constexpr const char* kOffCurve = "point not on the curve";
+template <class C>
+Affine<C> read_point_coordinates(const std::uint8_t* in) {
   using Codec = codec::FieldCodec<typename C::Field>;
   Affine<C> p = Affine<C>::identity();
   const bool x_below_q = Codec::read_le_mont(in, p.x), y_below_q = Codec::read_le_mont(in + Codec::kBytes, p.y);
   if (x_below_q && y_below_q && p.x.is_zero() && p.y.is_zero()) return Affine<C>::identity();  // all bytes zero
   p.infinity = false;
-  // The message is made only when a check fails: a key reader calls this for millions of points.
-  const auto fail = [](Errc code, const char* why) {
-    throw Error(code, std::string(C::name) + " point (snarkjs): " + why);
-  };
-  if (!x_below_q) fail(Errc::not_canonical, "x is not below q");
-  if (!y_below_q) fail(Errc::not_canonical, "y is not below q");
-  if (!p.is_on_curve()) fail(Errc::not_on_curve, "point not on the curve");
-  if (check == SubgroupCheck::verify && !is_in_subgroup(p)) fail(Errc::not_in_subgroup, "point not in the prime-order subgroup");
+  if (!x_below_q) point_check_failed<C>(Errc::not_canonical, "x is not below q");
+  if (!y_below_q) point_check_failed<C>(Errc::not_canonical, "y is not below q");
+  return p;
+}
+
+// Reads kPointBytes<C> bytes; throws zkforge::Error naming the coordinate or check that failed.
+template <class C>
+Affine<C> read_point(const std::uint8_t* in, SubgroupCheck check = SubgroupCheck::skip) {
+  const Affine<C> p = read_point_coordinates<C>(in);
+  if (!p.is_on_curve()) point_check_failed<C>(Errc::not_on_curve, kOffCurve);
+  if (check == SubgroupCheck::verify && !is_in_subgroup(p))
+    point_check_failed<C>(Errc::not_in_subgroup, "point not in the prime-order subgroup");
   return p;
 }
 

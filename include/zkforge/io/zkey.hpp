@@ -27,6 +27,7 @@
 #include "zkforge/curve/bls12_381.hpp"
 #include "zkforge/curve/bn254.hpp"
 #include "zkforge/curve/encoding_snarkjs.hpp"
+#include "zkforge/curve/on_curve.hpp"
 #include "zkforge/groth16/proving_key.hpp"
 #include "zkforge/io/binfile.hpp"
 #include "zkforge/io/decode_points.hpp"
@@ -97,20 +98,38 @@ void decode_section(const io::BinFile& f, std::uint32_t id, const char* name, st
   constexpr std::size_t kNone = ~std::size_t{0};
   std::mutex lock;
   std::size_t finite = 0, first_infinity = kNone;
+  // Without subgroup checks a block's points are decoded with their coordinates' checks, then
+  // checked against the curve all at once (first_off_curve); the first bad point by position is
+  // reported either way.
+  const bool batch_curve = subgroups == SubgroupCheck::skip;
   io::read_blocks(f.source(), s.offset, count, in_bytes, io::records_per_block(in_bytes), "points",
                   [&](std::size_t, std::size_t first, std::size_t n, const std::uint8_t* data) {
+                    const Affine<C>* const block = reinterpret_cast<const Affine<C>*>(out + first * out_bytes);
+                    auto check_curve = [&](std::size_t upto) {
+                      const std::size_t bad = batch_curve ? first_off_curve(block, upto) : upto;
+                      if (bad < upto) {
+                        try {
+                          point_check_failed<C>(Errc::not_on_curve, kOffCurve);
+                        } catch (const Error& err) {
+                          throw err.in(where(first + bad));
+                        }
+                      }
+                    };
                     std::size_t block_finite = 0, block_infinity = kNone;
                     for (std::size_t j = 0; j < n; ++j) {
                       Affine<C> point;
                       try {
-                        point = decode<E, C>(data + j * in_bytes, subgroups);
+                        point = batch_curve ? read_point_coordinates<C>(data + j * in_bytes)
+                                            : decode<E, C>(data + j * in_bytes, subgroups);
                       } catch (const Error& err) {
+                        check_curve(j);
                         throw err.in(where(first + j));
                       }
                       io::store_point(point, out + (first + j) * out_bytes);
                       if (!point.infinity) ++block_finite;
                       else if (block_infinity == kNone) block_infinity = first + j;
                     }
+                    check_curve(n);
                     const std::lock_guard<std::mutex> guard(lock);
                     finite += block_finite;
                     first_infinity = std::min(first_infinity, block_infinity);
