@@ -15,13 +15,15 @@
 //     which leaves the output bit-reversed;
 //   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
 // NN and RR add one out-of-place bit-reversal permutation. A forward coset multiplies coefficient j
-// by g^j before the transform; an inverse multiplies coefficient j by g^-j / n after it (g = 1
-// without a coset), at j's position in the order the data is in: g^j = lo[j mod 2^10] hi[j >> 10]
-// from two small tables made per call.
+// by g^j before the transform; an inverse with a coset multiplies coefficient j by g^-j / n after it,
+// at j's position in the order the data is in: g^j = lo[j mod 2^10] hi[j >> 10] from two small tables
+// made per call. An inverse without one divides by n = 2^k in its last pass's stores (ntt_div_pow2: a
+// word times p each, not a product), which spares a pass over the array.
 #pragma once
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -100,6 +102,34 @@ __device__ ZKF_INLINE F ntt_twiddle(const F* table, std::size_t i, unsigned log_
   if (!inverse) return load16<true>(table + i);
   if (i == 0) return F::one();
   return -load16<true>(table + ((std::size_t{1} << (log_table - 1)) - i));
+}
+
+// x 2^-k (1 <= k <= 63), in Montgomery form as x is: the inverse's 1/n for n = 2^k. One step of
+// Montgomery reduction by 2^k, (x + m p) / 2^k with m = -x p^-1 mod 2^k (x + m p is then a multiple of
+// 2^k, and below 2^k 2p, so one subtraction of p reduces the quotient): p times one word, not a product.
+template <class F>
+__device__ ZKF_INLINE F ntt_div_pow2(const F& x, unsigned k) {
+  constexpr std::size_t N = F::kLimbs;
+  constexpr typename F::Int p = F::modulus();
+  const auto& a = x.montgomery_words();
+  const std::uint64_t m = (a.w[0] * F::mont_inv()) & ((std::uint64_t{1} << k) - 1);
+  std::uint64_t t[N + 1], carry = 0;
+  ZKF_UNROLL
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::uint64_t lo = m * p.w[i], hi = __umul64hi(m, p.w[i]);
+    std::uint64_t sum = a.w[i] + lo;
+    std::uint64_t c = sum < lo ? 1 : 0;
+    sum += carry;
+    c += sum < carry ? 1 : 0;
+    t[i] = sum;
+    carry = hi + c;
+  }
+  t[N] = carry;
+  typename F::Int r;
+  ZKF_UNROLL
+  for (std::size_t i = 0; i < N; ++i) r.w[i] = (t[i] >> k) | (t[i + 1] << (64 - k));
+  typename F::Int d = r;
+  return F::from_montgomery_unchecked(d.sub_in_place(p) != 0 ? r : d);
 }
 
 // A tile in shared memory as 32-bit word planes, word w of element e at w * size + slot(e) (load and
@@ -246,15 +276,17 @@ __device__ ZKF_INLINE void ntt_run_stage(unsigned r, const NttSharedTile<F>& til
 
 // One tile of the levels s .. s + levels - 1 (see NttTileFrame): its twiddles and elements read
 // into shared memory (the tile, then the twiddles), stages of up to kNttThreadLog levels (upwards
-// for decimation in time, downwards in frequency), written back.
+// for decimation in time, downwards in frequency), written back; kDivide: divided by 2^divide_log on
+// the way (the inverse's 1/n, in the transform's last pass).
 //
 // Warp w reads and writes the tile's elements [w C, (w + 1) C), C = 2^kNttWarpLog * 2^kNttThreadLog,
 // which are also the elements its threads hold in a stage of kNttThreadLog levels whose groups keep
 // at most kNttWarpLog low bits in place (log_c + t <= kNttWarpLog: the warp's 2^kNttWarpLog groups
 // then span exactly its part). Between two such phases only the warp's own threads need ordering.
-template <class F, bool kDecimateInTime>
+template <class F, bool kDecimateInTime, bool kDivide>
 __global__ void __launch_bounds__(kNttTileThreads, kNttMinBlocks<kDecimateInTime>)
-    ntt_tile(F* x, const F* table, unsigned log_table, unsigned s, unsigned levels, unsigned log_c, bool inverse) {
+    ntt_tile(F* x, const F* table, unsigned log_table, unsigned s, unsigned levels, unsigned log_c, bool inverse,
+             unsigned divide_log) {
   extern __shared__ __align__(16) unsigned char ntt_shared[];
   const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
   std::uint32_t* const words = reinterpret_cast<std::uint32_t*>(ntt_shared);
@@ -293,7 +325,13 @@ __global__ void __launch_bounds__(kNttTileThreads, kNttMinBlocks<kDecimateInTime
     after_local = here;
   }
   barrier(after_local);
-  for (unsigned e = first + lane; e < first + part && e < size; e += lanes) store16(x + address(e), tile.load(e));
+  for (unsigned e = first + lane; e < first + part && e < size; e += lanes) {
+    if constexpr (kDivide) {
+      store16(x + address(e), ntt_div_pow2(tile.load(e), divide_log));
+    } else {
+      store16(x + address(e), tile.load(e));
+    }
+  }
 }
 
 // One pass: the levels s .. s + levels - 1, in tiles of 2^log_c columns.
@@ -323,9 +361,9 @@ inline std::vector<NttPass> ntt_passes(unsigned log_n) {
   return passes;
 }
 
-template <class F, bool kDecimateInTime>
-void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
-                  Stream stream) {
+template <class F, bool kDecimateInTime, bool kDivide>
+void ntt_launch_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
+                     unsigned divide_log, Stream stream) {
   const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
   const unsigned size = 1u << (p.levels + p.log_c);
   const std::size_t shared = 2 * NttSharedTile<F>::bytes(size);  // the tile and its twiddles
@@ -333,12 +371,23 @@ void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, un
   // The kernel's shared-memory limit is raised to what its largest tile needs, the same value from
   // every thread: transforms of different sizes launched at once never see a limit below their own.
   constexpr std::size_t largest = 2 * NttSharedTile<F>::bytes(1u << kNttTileLog);
-  check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime>),
+  check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime, kDivide>),
                                   ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(largest)),
         "FuncSetAttribute (NTT tile shared memory)");
-  ntt_tile<F, kDecimateInTime><<<static_cast<unsigned>(tiles), threads, shared, stream>>>(
-      x, table, log_table, p.s, p.levels, p.log_c, inverse);
+  ntt_tile<F, kDecimateInTime, kDivide><<<static_cast<unsigned>(tiles), threads, shared, stream>>>(
+      x, table, log_table, p.s, p.levels, p.log_c, inverse, divide_log);
   check_launch(kDecimateInTime ? "ntt_tile (DIT)" : "ntt_tile (DIF)");
+}
+
+// One pass, its outputs divided by 2^divide_log where that is not 0.
+template <class F, bool kDecimateInTime>
+void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
+                  unsigned divide_log, Stream stream) {
+  if (divide_log != 0) {
+    ntt_launch_pass<F, kDecimateInTime, true>(p, x, table, log_table, log_n, inverse, divide_log, stream);
+  } else {
+    ntt_launch_pass<F, kDecimateInTime, false>(p, x, table, log_table, log_n, inverse, 0, stream);
+  }
 }
 
 template <class F>
@@ -423,18 +472,22 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
       check(ZKF_GPU(MemcpyAsync)(x, scratch.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToDevice), s.stream),
                  "MemcpyAsync (NTT permutation)");
     };
+    // The inverse's 1/n without a coset: in the last pass's stores.
+    auto divide = [&](bool last) { return inverse && !config.coset && last ? log_n : 0u; };
     if (!in_reversed) {
       for (auto p = passes.rbegin(); p != passes.rend(); ++p)
-        ntt_run_pass<F, false>(*p, x, table.powers.data(), table.log_size, log_n, inverse, s.stream);
+        ntt_run_pass<F, false>(*p, x, table.powers.data(), table.log_size, log_n, inverse,
+                               divide(std::next(p) == passes.rend()), s.stream);
       if (!out_reversed) permute();
     } else {
-      for (const NttPass& p : passes)
-        ntt_run_pass<F, true>(p, x, table.powers.data(), table.log_size, log_n, inverse, s.stream);
+      for (std::size_t i = 0; i < passes.size(); ++i)
+        ntt_run_pass<F, true>(passes[i], x, table.powers.data(), table.log_size, log_n, inverse,
+                              divide(i + 1 == passes.size()), s.stream);
       if (out_reversed) permute();
     }
   }
 
-  if (inverse) {
+  if (inverse && (config.coset || n <= 1)) {
     const std::optional<F> g = config.coset ? std::optional<F>(config.coset->inverse()) : std::nullopt;
     scale_by_powers(s, x, n, log_n, g, domain.n_inv(), out_reversed);
   }
