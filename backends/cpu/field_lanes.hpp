@@ -11,6 +11,8 @@
 //   mul, add, sub(a, b, out)      lane by lane; out may alias a or b
 //   kVector                       true for the IFMA lanes
 //   zero_mask(v)                  bit l set when lane l is zero
+// and, for every Lanes, load_broadcast<Lanes>(v, out) (v in each lane) and store_to<Lanes>(v, dst)
+// (*dst[lane] = v, dst an array of 8 pointers).
 #pragma once
 
 #include <cstddef>
@@ -58,6 +60,21 @@ struct ScalarLanes {
     return m;
   }
 };
+
+// out = v in every lane.
+template <class Lanes, class F>
+void load_broadcast(const F& v, typename Lanes::Vec& out) {
+  const F* const src[kFieldLanes] = {&v, &v, &v, &v, &v, &v, &v, &v};
+  Lanes::load(src, out);
+}
+
+// *dst[lane] = v's lane (fully reduced).
+template <class Lanes, class F>
+void store_to(const typename Lanes::Vec& v, F* const* dst) {
+  F out[kFieldLanes];
+  Lanes::store(v, out);
+  for (std::size_t l = 0; l < kFieldLanes; ++l) *dst[l] = out[l];
+}
 
 #if defined(ZKF_HAVE_X86_64_IFMA)
 

@@ -207,9 +207,8 @@ class AffineBuckets {
     for (auto* v : {&lane_bx_, &lane_px_, &lane_by_, &lane_num_, &lane_den_, &lane_prefix_}) v->resize(groups);
 
     const F zero = F::zero(), one = F::one();
-    const F* const ones[kFieldLanes] = {&one, &one, &one, &one, &one, &one, &one, &one};
     Vec acc;
-    Lanes::load(ones, acc);
+    load_broadcast<Lanes>(one, acc);
     for (std::size_t g = 0; g < groups; ++g) {
       // A lane past the batch's end adds (1, 0) to (0, 0): den = 1, num = 0, and nothing is stored.
       const F* bx[kFieldLanes];

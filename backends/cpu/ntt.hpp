@@ -11,8 +11,8 @@
 // k levels position i holds f(omega^bitrev(i)). A block has a single twiddle, so one table
 // zeta_0 .. zeta_(n/2 - 1) serves every level, read in order. Bit-reversed in, natural out is the
 // mirror: the levels in reverse order with Gentleman-Sande butterflies (a, b) <- (a + b, (a - b) zeta_j).
-// The inverse runs the same kernels with zeta_j^-1 = -zeta_j' (see ntt_twiddle_index), then scales
-// by 1/n. NN and RR add one in-place bit-reversal permutation.
+// The inverse runs the same kernels over a table of zeta_j^-1 = -zeta_j' (ntt_inverse_twiddle_index),
+// then scales by 1/n. NN and RR add one in-place bit-reversal permutation.
 //
 // Memory: a pass does two levels on the four elements i, i + q, i + 2q, i + 3q of a block of 4q
 // ("column" i < q), so the data is read and written once per two levels; a radix-4 butterfly would
@@ -28,7 +28,8 @@
 // Cost: (n/2) log2 n butterflies of one product, one addition and one subtraction, less the
 // ~n whose twiddle is 1 (block 0 of every level); plus n products for the inverse's 1/n, and n
 // more with a coset (the chain of its powers). The twiddles cost n/2 products once per
-// (field, k, convention) and n/2 elements of memory, kept for the life of the process.
+// (field, k, convention) and n elements of memory (both directions' tables), kept for the life of
+// the process.
 #pragma once
 
 #include <algorithm>
@@ -77,11 +78,10 @@ ZKF_INLINE F ntt_sub(const F& a, const F& b) {
   return F::from_montgomery_unchecked(d);
 }
 
-// The table index of block k's twiddle: zeta_k = tw[k] forward. The inverse transform uses
-// zeta_k^-1 = omega^(-bitrev(k)) = -omega^(n/2 - bitrev(k)) = -tw[k'] (k > 0), where n/2 - bitrev(k) is
-// the two's complement of bitrev(k), so k' is k with every bit below its highest set bit flipped.
-inline std::size_t ntt_twiddle_index(std::size_t k, bool inverse) {
-  if (!inverse) return k;
+// Block k's twiddle is zeta_k = tw[k] forward. The inverse's is zeta_k^-1 = omega^(-bitrev(k)) =
+// -omega^(n/2 - bitrev(k)) = -tw[k'] (k > 0), where n/2 - bitrev(k) is the two's complement of
+// bitrev(k), so k' (returned here) is k with every bit below its highest set bit flipped.
+inline std::size_t ntt_inverse_twiddle_index(std::size_t k) {
   std::size_t below = k >> 1;
   for (unsigned shift = 1; shift < 8 * sizeof(std::size_t); shift *= 2) below |= below >> shift;
   return k ^ below;
@@ -95,31 +95,84 @@ ZKF_INLINE void ntt_butterfly(F& a, F& b) {
   a = s;
 }
 
-// Cooley-Tukey: (a, b) <- (a + t b, a - t b); w is the table entry, t = w forward and t = -w for the
-// inverse, whose sign is absorbed by swapping the outputs (`inverse` is the same for a whole
-// transform, so its branches are always predicted).
-template <class F>
-ZKF_INLINE void ntt_ct_butterfly(F& a, F& b, const F& w, bool inverse) {
-  b *= w;
-  const F plus = ntt_add(a, b), minus = ntt_sub(a, b);
-  a = inverse ? minus : plus;
-  b = inverse ? plus : minus;
-}
-
-// Gentleman-Sande: (a, b) <- (a + b, (a - b) t), t as above: (a - b)(-w) = (b - a) w.
-template <class F>
-ZKF_INLINE void ntt_gs_butterfly(F& a, F& b, const F& w, bool inverse) {
-  const F s = ntt_add(a, b);
-  b = (inverse ? ntt_sub(b, a) : ntt_sub(a, b)) * w;
-  a = s;
-}
-
+// Cooley-Tukey (a, b) <- (a + t b, a - t b), or Gentleman-Sande (kGs) (a, b) <- (a + b, (a - b) t),
+// with t as its direction's table holds it (NttTables: zeta_k forward, zeta_k^-1 inverse).
 template <class F, bool kGs>
-ZKF_INLINE void ntt_twiddle_butterfly(F& a, F& b, const F& w, bool inverse) {
+ZKF_INLINE void ntt_twiddle_butterfly(F& a, F& b, const F& t) {
   if constexpr (kGs) {
-    ntt_gs_butterfly(a, b, w, inverse);
+    const F s = ntt_add(a, b);
+    b = ntt_sub(a, b) * t;
+    a = s;
   } else {
-    ntt_ct_butterfly(a, b, w, inverse);
+    b *= t;
+    ntt_butterfly(a, b);
+  }
+}
+
+// The butterflies on single values (NttScalarOps) and on eight lanes (NttLaneOps), for the kernels
+// written once over both (ntt_two_levels).
+template <class F>
+struct NttScalarOps {
+  using Value = F;
+  static ZKF_INLINE void butterfly(F& a, F& b) { ntt_butterfly(a, b); }
+  template <bool kGs>
+  static ZKF_INLINE void twiddle(F& a, F& b, const F& t) {
+    ntt_twiddle_butterfly<F, kGs>(a, b, t);
+  }
+};
+
+template <class Lanes>
+struct NttLaneOps {
+  using Value = typename Lanes::Vec;
+  static ZKF_INLINE void butterfly(Value& a, Value& b) {
+    Value s;
+    Lanes::add(a, b, s);
+    Lanes::sub(a, b, b);
+    a = s;
+  }
+  template <bool kGs>
+  static ZKF_INLINE void twiddle(Value& a, Value& b, const Value& t) {
+    if constexpr (kGs) {
+      Value s;
+      Lanes::add(a, b, s);
+      Lanes::sub(a, b, b);
+      Lanes::mul(b, t, b);
+      a = s;
+    } else {
+      Lanes::mul(b, t, b);
+      butterfly(a, b);
+    }
+  }
+};
+
+// Two levels of the four elements j, j + q, j + 2q, j + 3q of a block k of 4q (a[0 .. 3]), w = zeta_k,
+// we = zeta_2k, wo = zeta_2k+1. Natural to bit-reversed (Cooley-Tukey): (a0, a2) and (a1, a3) by w,
+// then (a0, a1) by we and (a2, a3) by wo. Bit-reversed to natural (kGs): Gentleman-Sande butterflies
+// in the opposite order. `unit` (block 0, w = we = 1): three of the four butterflies need no product.
+template <bool kGs, class Ops, class V = typename Ops::Value>
+ZKF_INLINE void ntt_two_levels(V (&a)[4], const V& w, const V& we, const V& wo, bool unit) {
+  if (unit) {
+    if constexpr (kGs) {
+      Ops::butterfly(a[0], a[1]);
+      Ops::template twiddle<kGs>(a[2], a[3], wo);
+    }
+    Ops::butterfly(a[0], a[2]);
+    Ops::butterfly(a[1], a[3]);
+    if constexpr (!kGs) {
+      Ops::butterfly(a[0], a[1]);
+      Ops::template twiddle<kGs>(a[2], a[3], wo);
+    }
+    return;
+  }
+  if constexpr (kGs) {
+    Ops::template twiddle<kGs>(a[0], a[1], we);
+    Ops::template twiddle<kGs>(a[2], a[3], wo);
+  }
+  Ops::template twiddle<kGs>(a[0], a[2], w);
+  Ops::template twiddle<kGs>(a[1], a[3], w);
+  if constexpr (!kGs) {
+    Ops::template twiddle<kGs>(a[0], a[1], we);
+    Ops::template twiddle<kGs>(a[2], a[3], wo);
   }
 }
 
@@ -130,46 +183,16 @@ struct NttBlockTwiddles {
 };
 
 template <class F>
-NttBlockTwiddles<F> ntt_block_twiddles(const F* tw, std::size_t k, bool inverse) {
-  return {tw[ntt_twiddle_index(k, inverse)], tw[ntt_twiddle_index(2 * k, inverse)],
-          tw[ntt_twiddle_index(2 * k + 1, inverse)]};
+NttBlockTwiddles<F> ntt_block_twiddles(const F* tw, std::size_t k) {
+  return {tw[k], tw[2 * k], tw[2 * k + 1]};
 }
 
-// Two levels of column j < q of block k, whose 4q elements start at x. Natural to bit-reversed
-// (Cooley-Tukey): (j, j + 2q) and (j + q, j + 3q) by zeta_k, then (j, j + q) by zeta_2k and
-// (j + 2q, j + 3q) by zeta_2k+1. Bit-reversed to natural (kGs): Gentleman-Sande butterflies in the
-// opposite order. Block 0 has zeta_0 = 1: three of its four butterflies need no product.
+// Two levels of column j < q of block k, whose 4q elements start at x (ntt_two_levels).
 template <class F, bool kGs>
-ZKF_INLINE void ntt_column(F* x, std::size_t q, std::size_t j, std::size_t k, const NttBlockTwiddles<F>& t,
-                           bool inverse) {
-  F a0 = x[j], a1 = x[j + q], a2 = x[j + 2 * q], a3 = x[j + 3 * q];
-  if (k == 0) {
-    if constexpr (kGs) {
-      ntt_butterfly(a0, a1);
-      ntt_twiddle_butterfly<F, kGs>(a2, a3, t.w_odd, inverse);
-    }
-    ntt_butterfly(a0, a2);
-    ntt_butterfly(a1, a3);
-    if constexpr (!kGs) {
-      ntt_butterfly(a0, a1);
-      ntt_twiddle_butterfly<F, kGs>(a2, a3, t.w_odd, inverse);
-    }
-  } else {
-    if constexpr (kGs) {
-      ntt_twiddle_butterfly<F, kGs>(a0, a1, t.w_even, inverse);
-      ntt_twiddle_butterfly<F, kGs>(a2, a3, t.w_odd, inverse);
-    }
-    ntt_twiddle_butterfly<F, kGs>(a0, a2, t.w, inverse);
-    ntt_twiddle_butterfly<F, kGs>(a1, a3, t.w, inverse);
-    if constexpr (!kGs) {
-      ntt_twiddle_butterfly<F, kGs>(a0, a1, t.w_even, inverse);
-      ntt_twiddle_butterfly<F, kGs>(a2, a3, t.w_odd, inverse);
-    }
-  }
-  x[j] = a0;
-  x[j + q] = a1;
-  x[j + 2 * q] = a2;
-  x[j + 3 * q] = a3;
+ZKF_INLINE void ntt_column(F* x, std::size_t q, std::size_t j, std::size_t k, const NttBlockTwiddles<F>& t) {
+  F a[4] = {x[j], x[j + q], x[j + 2 * q], x[j + 3 * q]};
+  ntt_two_levels<kGs, NttScalarOps<F>>(a, t.w, t.w_even, t.w_odd, k == 0);
+  for (std::size_t e = 0; e < 4; ++e) x[j + e * q] = a[e];
 }
 
 // The column kernel eight columns at a time (field_lanes.hpp), with the same butterflies.
@@ -179,141 +202,43 @@ struct NttLaneColumns {
   Vec w, w_even, w_odd;
 
   NttLaneColumns(const NttBlockTwiddles<F>& t) {
-    load_broadcast(t.w, w);
-    load_broadcast(t.w_even, w_even);
-    load_broadcast(t.w_odd, w_odd);
-  }
-
-  static void load_broadcast(const F& v, Vec& out) {
-    const F* const src[kFieldLanes] = {&v, &v, &v, &v, &v, &v, &v, &v};
-    Lanes::load(src, out);
-  }
-  static void butterfly(Vec& a, Vec& b) {
-    Vec s;
-    Lanes::add(a, b, s);
-    Lanes::sub(a, b, b);
-    a = s;
-  }
-  template <bool kGs>
-  static void twiddle_butterfly(Vec& a, Vec& b, const Vec& t, bool inverse) {
-    Vec s;
-    if constexpr (kGs) {
-      Lanes::add(a, b, s);
-      if (inverse) {
-        Lanes::sub(b, a, b);
-      } else {
-        Lanes::sub(a, b, b);
-      }
-      Lanes::mul(b, t, b);
-      a = s;
-    } else {
-      Lanes::mul(b, t, b);
-      Lanes::add(a, b, s);
-      Lanes::sub(a, b, b);
-      if (inverse) {
-        a = b;
-        b = s;
-      } else {
-        a = s;
-      }
-    }
+    load_broadcast<Lanes>(t.w, w);
+    load_broadcast<Lanes>(t.w_even, w_even);
+    load_broadcast<Lanes>(t.w_odd, w_odd);
   }
 
   // Columns j .. j + 7 of block k (ntt_column, lane l = column j + l).
   template <bool kGs>
-  void run(F* x, std::size_t q, std::size_t j, std::size_t k, bool inverse) const {
-    Vec a0, a1, a2, a3;
-    Lanes::load_run(x + j, a0);
-    Lanes::load_run(x + j + q, a1);
-    Lanes::load_run(x + j + 2 * q, a2);
-    Lanes::load_run(x + j + 3 * q, a3);
-    if (k == 0) {
-      if constexpr (kGs) {
-        butterfly(a0, a1);
-        twiddle_butterfly<kGs>(a2, a3, w_odd, inverse);
-      }
-      butterfly(a0, a2);
-      butterfly(a1, a3);
-      if constexpr (!kGs) {
-        butterfly(a0, a1);
-        twiddle_butterfly<kGs>(a2, a3, w_odd, inverse);
-      }
-    } else {
-      if constexpr (kGs) {
-        twiddle_butterfly<kGs>(a0, a1, w_even, inverse);
-        twiddle_butterfly<kGs>(a2, a3, w_odd, inverse);
-      }
-      twiddle_butterfly<kGs>(a0, a2, w, inverse);
-      twiddle_butterfly<kGs>(a1, a3, w, inverse);
-      if constexpr (!kGs) {
-        twiddle_butterfly<kGs>(a0, a1, w_even, inverse);
-        twiddle_butterfly<kGs>(a2, a3, w_odd, inverse);
-      }
-    }
-    Lanes::store_run(a0, x + j);
-    Lanes::store_run(a1, x + j + q);
-    Lanes::store_run(a2, x + j + 2 * q);
-    Lanes::store_run(a3, x + j + 3 * q);
+  void run(F* x, std::size_t q, std::size_t j, std::size_t k) const {
+    Vec a[4];
+    for (std::size_t e = 0; e < 4; ++e) Lanes::load_run(x + j + e * q, a[e]);
+    ntt_two_levels<kGs, NttLaneOps<Lanes>>(a, w, w_even, w_odd, k == 0);
+    for (std::size_t e = 0; e < 4; ++e) Lanes::store_run(a[e], x + j + e * q);
   }
 };
 
 // Columns [begin, end) of block k: eight at a time on vector lanes, the rest one by one.
 template <class F, bool kGs, class Lanes>
-void ntt_columns(F* x, std::size_t q, std::size_t begin, std::size_t end, std::size_t k, const NttBlockTwiddles<F>& t,
-                 bool inverse) {
+void ntt_columns(F* x, std::size_t q, std::size_t begin, std::size_t end, std::size_t k, const NttBlockTwiddles<F>& t) {
   std::size_t j = begin;
   if constexpr (Lanes::kVector) {
     if (end - begin >= kFieldLanes) {
       const NttLaneColumns<F, Lanes> lanes(t);
-      for (; j + kFieldLanes <= end; j += kFieldLanes) lanes.template run<kGs>(x, q, j, k, inverse);
+      for (; j + kFieldLanes <= end; j += kFieldLanes) lanes.template run<kGs>(x, q, j, k);
     }
   }
-  for (; j < end; ++j) ntt_column<F, kGs>(x, q, j, k, t, inverse);
+  for (; j < end; ++j) ntt_column<F, kGs>(x, q, j, k, t);
 }
 
-// The twiddle each butterfly multiplies by, as one table per direction: zeta_k forward, zeta_k^-1
-// inverse (1 for k = 0, else -tw[ntt_twiddle_index(k, true)]), so that a lane needs no sign of its own.
-template <class F>
-struct NttTwiddleTables {
-  const F* forward;
-  const F* inverse;
-};
-
-// Eight (sub-block, column) pairs at a time, lane l with its own elements and twiddles; the
-// butterflies take the twiddle t as it is: CT (a + t b, a - t b), GS (a + b, (a - b) t).
-template <class F, class Lanes>
-struct NttLaneGather {
-  using Vec = typename Lanes::Vec;
-
-  static void ct(Vec& a, Vec& b, const Vec& t) {
-    Vec s;
-    Lanes::mul(b, t, b);
-    Lanes::add(a, b, s);
-    Lanes::sub(a, b, b);
-    a = s;
-  }
-  static void gs(Vec& a, Vec& b, const Vec& t) {
-    Vec s;
-    Lanes::add(a, b, s);
-    Lanes::sub(a, b, b);
-    Lanes::mul(b, t, b);
-    a = s;
-  }
-  static void store(const Vec& v, F* const* dst) {
-    F out[kFieldLanes];
-    Lanes::store(v, out);
-    for (std::size_t l = 0; l < kFieldLanes; ++l) *dst[l] = out[l];
-  }
-};
-
-// All levels of block k (2^log_m elements at x, 5 <= log_m), breadth-first on the lanes: the
-// two-level passes of ntt_column over every sub-block at once, and for odd log_m one radix-2 level
-// on the sub-blocks of two (last for Cooley-Tukey, first for Gentleman-Sande). Sub-block s of a pass
-// at depth d is the block k 2^d + s.
+// All levels of block k (2^log_m elements at x, 5 <= log_m), breadth-first on the lanes, eight
+// (sub-block, column) pairs at a time, each lane with its own elements and twiddles: the two-level
+// passes of ntt_column over every sub-block at once, and for odd log_m one radix-2 level on the
+// sub-blocks of two (last for Cooley-Tukey, first for Gentleman-Sande). Sub-block s of a pass at
+// depth d is the block k 2^d + s.
 template <class F, bool kGs, class Lanes>
-void ntt_lane_tail(F* x, std::size_t log_m, std::size_t k, const F* table) {
-  using G = NttLaneGather<F, Lanes>;
-  using Vec = typename G::Vec;
+void ntt_lane_tail(F* x, std::size_t log_m, std::size_t k, const F* tw) {
+  using Ops = NttLaneOps<Lanes>;
+  using Vec = typename Lanes::Vec;
   auto radix2 = [&] {
     const std::size_t d = log_m - 1;
     for (std::size_t s0 = 0; s0 < (std::size_t{1} << d); s0 += kFieldLanes) {
@@ -322,19 +247,15 @@ void ntt_lane_tail(F* x, std::size_t log_m, std::size_t k, const F* table) {
       for (std::size_t l = 0; l < kFieldLanes; ++l) {
         pa[l] = x + 2 * (s0 + l);
         pb[l] = pa[l] + 1;
-        pt[l] = table + ((k << d) + s0 + l);
+        pt[l] = tw + ((k << d) + s0 + l);
       }
       Vec a, b, t;
       Lanes::load(pa, a);
       Lanes::load(pb, b);
       Lanes::load(pt, t);
-      if constexpr (kGs) {
-        G::gs(a, b, t);
-      } else {
-        G::ct(a, b, t);
-      }
-      G::store(a, pa);
-      G::store(b, pb);
+      Ops::template twiddle<kGs>(a, b, t);
+      store_to<Lanes>(a, pa);
+      store_to<Lanes>(b, pb);
     }
   };
   auto pass = [&](std::size_t d) {  // levels d and d + 1: sub-blocks of 4q elements
@@ -345,27 +266,17 @@ void ntt_lane_tail(F* x, std::size_t log_m, std::size_t k, const F* table) {
       for (std::size_t l = 0; l < kFieldLanes; ++l) {
         const std::size_t p = p0 + l, s = p >> log_q, j = p & (q - 1), kk = (k << d) + s;
         for (std::size_t e = 0; e < 4; ++e) pe[e][l] = x + 4 * q * s + j + e * q;
-        pw[l] = table + kk;
-        pwe[l] = table + 2 * kk;
-        pwo[l] = table + 2 * kk + 1;
+        pw[l] = tw + kk;
+        pwe[l] = tw + 2 * kk;
+        pwo[l] = tw + 2 * kk + 1;
       }
       Vec a[4], w, we, wo;
       for (std::size_t e = 0; e < 4; ++e) Lanes::load(pe[e], a[e]);
       Lanes::load(pw, w);
       Lanes::load(pwe, we);
       Lanes::load(pwo, wo);
-      if constexpr (kGs) {
-        G::gs(a[0], a[1], we);
-        G::gs(a[2], a[3], wo);
-        G::gs(a[0], a[2], w);
-        G::gs(a[1], a[3], w);
-      } else {
-        G::ct(a[0], a[2], w);
-        G::ct(a[1], a[3], w);
-        G::ct(a[0], a[1], we);
-        G::ct(a[2], a[3], wo);
-      }
-      for (std::size_t e = 0; e < 4; ++e) G::store(a[e], pe[e]);
+      ntt_two_levels<kGs, Ops>(a, w, we, wo, false);
+      for (std::size_t e = 0; e < 4; ++e) store_to<Lanes>(a[e], pe[e]);
     }
   };
   const bool odd = (log_m & 1) != 0;
@@ -403,43 +314,42 @@ inline std::size_t ntt_block_log_size(std::size_t log_n) {
 // Block k of size 2^log_m at x, all its levels on this thread, depth-first; its quarters are the
 // blocks 4k .. 4k + 3 two levels down.
 template <class F, bool kGs, class Lanes>
-void ntt_serial(F* x, std::size_t log_m, std::size_t k, const NttTwiddleTables<F>& t, bool inverse) {
+void ntt_serial(F* x, std::size_t log_m, std::size_t k, const F* tw) {
   if constexpr (Lanes::kVector) {
     if (log_m >= 5 && log_m <= kNttLogLaneTail) {
-      ntt_lane_tail<F, kGs, Lanes>(x, log_m, k, inverse ? t.inverse : t.forward);
+      ntt_lane_tail<F, kGs, Lanes>(x, log_m, k, tw);
       return;
     }
   }
-  const F* tw = t.forward;
   if (log_m == 0) return;
   if (log_m == 1) {
     if (k == 0) {
       ntt_butterfly(x[0], x[1]);
     } else {
-      ntt_twiddle_butterfly<F, kGs>(x[0], x[1], tw[ntt_twiddle_index(k, inverse)], inverse);
+      ntt_twiddle_butterfly<F, kGs>(x[0], x[1], tw[k]);
     }
     return;
   }
   const std::size_t q = std::size_t{1} << (log_m - 2);
   if constexpr (kGs) {
-    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, t, inverse);
+    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, tw);
   }
-  ntt_columns<F, kGs, Lanes>(x, q, 0, q, k, ntt_block_twiddles(tw, k, inverse), inverse);
+  ntt_columns<F, kGs, Lanes>(x, q, 0, q, k, ntt_block_twiddles(tw, k));
   if constexpr (!kGs) {
-    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, t, inverse);
+    for (std::size_t i = 0; i < 4; ++i) ntt_serial<F, kGs, Lanes>(x + i * q, log_m - 2, 4 * k + i, tw);
   }
 }
 
 // Levels `level` and level + 1 of the whole array: every block of size 2^(log_n - level), columns
 // split among the threads.
 template <class F, bool kGs, class Lanes>
-void ntt_pass(F* x, std::size_t log_n, std::size_t level, const F* tw, bool inverse, ThreadPool& pool) {
+void ntt_pass(F* x, std::size_t log_n, std::size_t level, const F* tw, ThreadPool& pool) {
   const std::size_t log_m = log_n - level, log_q = log_m - 2, q = std::size_t{1} << log_q;
   pool.parallel_for(std::size_t{1} << (log_n - 2), [&](std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end;) {
       const std::size_t k = c >> log_q, block_end = std::min(end, (k + 1) << log_q);
       ntt_columns<F, kGs, Lanes>(x + (k << log_m), q, c & (q - 1), ((block_end - 1) & (q - 1)) + 1, k,
-                                 ntt_block_twiddles(tw, k, inverse), inverse);
+                                 ntt_block_twiddles(tw, k));
       c = block_end;
     }
   }, kNttMinColumns);
@@ -449,21 +359,20 @@ void ntt_pass(F* x, std::size_t log_n, std::size_t level, const F* tw, bool inve
 // bit-reversed to natural (kGs). Passes over the whole array down to the block size, then the
 // blocks in parallel (kGs: the same in the opposite order).
 template <class F, bool kGs, class Lanes>
-void ntt_kernel(F* x, std::size_t log_n, const NttTwiddleTables<F>& t, bool inverse, ThreadPool& pool) {
-  const F* tw = t.forward;
+void ntt_kernel(F* x, std::size_t log_n, const F* tw, ThreadPool& pool) {
   const std::size_t log_block = ntt_block_log_size(log_n), outer = log_n - log_block;
   auto blocks = [&] {
     pool.parallel_for(std::size_t{1} << outer, [&](std::size_t begin, std::size_t end) {
       for (std::size_t k = begin; k < end; ++k)
-        ntt_serial<F, kGs, Lanes>(x + (k << log_block), log_block, k, t, inverse);
+        ntt_serial<F, kGs, Lanes>(x + (k << log_block), log_block, k, tw);
     });
   };
   if constexpr (kGs) {
     blocks();
     for (std::size_t level = outer; level >= 2; level -= 2)
-      ntt_pass<F, kGs, Lanes>(x, log_n, level - 2, tw, inverse, pool);
+      ntt_pass<F, kGs, Lanes>(x, log_n, level - 2, tw, pool);
   } else {
-    for (std::size_t level = 0; level < outer; level += 2) ntt_pass<F, kGs, Lanes>(x, log_n, level, tw, inverse, pool);
+    for (std::size_t level = 0; level < outer; level += 2) ntt_pass<F, kGs, Lanes>(x, log_n, level, tw, pool);
     blocks();
   }
 }
@@ -510,14 +419,14 @@ void ntt_scale_by_powers(F* x, std::size_t log_n, const F& base, const F& factor
         for (std::size_t l = 1; l < kFieldLanes; ++l) chain[l] = plain ? c : chain[l - 1] * base;
         Vec cv, step;
         Lanes::load_run(chain, cv);
-        NttLaneColumns<F, Lanes>::load_broadcast(base.sqr().sqr().sqr(), step);
+        load_broadcast<Lanes>(base.sqr().sqr().sqr(), step);
         for (; i + kFieldLanes <= end; i += kFieldLanes) {
           F* p[kFieldLanes];
           for (std::size_t l = 0; l < kFieldLanes; ++l) p[l] = x + pos(i + l);
           Vec v;
           Lanes::load(p, v);
           Lanes::mul(v, cv, v);
-          NttLaneGather<F, Lanes>::store(v, p);
+          store_to<Lanes>(v, p);
           if (!plain) Lanes::mul(cv, step, cv);
         }
         Lanes::store(cv, chain);
@@ -537,7 +446,7 @@ template <class F>
 struct NttTables {
   Domain<F> domain;
   AlignedVector<F> twiddles;
-  AlignedVector<F> inverse_twiddles;  // zeta_k^-1 (NttTwiddleTables)
+  AlignedVector<F> inverse_twiddles;  // zeta_k^-1: 1 for k = 0, else -zeta_k' (ntt_inverse_twiddle_index)
 };
 
 // The tables of one (log_n, convention): zeta_(2^i + j) = zeta_j * omega^(n / 2^(i+2)) for j < 2^i,
@@ -560,7 +469,7 @@ std::unique_ptr<const NttTables<F>> ntt_make_tables(std::size_t log_n, RootConve
   AlignedVector<F> inverse_twiddles(twiddles.size());
   pool.parallel_for(twiddles.size(), [&](std::size_t begin, std::size_t end) {
     for (std::size_t k = begin; k < end; ++k)
-      inverse_twiddles[k] = k == 0 ? F::one() : -twiddles[ntt_twiddle_index(k, true)];
+      inverse_twiddles[k] = k == 0 ? F::one() : -twiddles[ntt_inverse_twiddle_index(k)];
   }, 4096);
   return std::make_unique<const NttTables<F>>(NttTables<F>{domain, std::move(twiddles), std::move(inverse_twiddles)});
 }
@@ -609,14 +518,14 @@ void NttBackend<Cpu, F>::run(HostSpan<F> data, const NttConfig<F>& config) {
     cpu::ntt_bit_reverse(x, log_n, pool);
     reversed = false;
   }
-  const cpu::NttTwiddleTables<F> twiddles{tables.twiddles.data(), tables.inverse_twiddles.data()};
+  const F* tw = (inverse ? tables.inverse_twiddles : tables.twiddles).data();
   cpu::with_field_lanes<F>([&](auto lanes) {
     using Lanes = decltype(lanes);
     if (!inverse && config.coset) cpu::ntt_scale_by_powers<F, Lanes>(x, log_n, *config.coset, F::one(), reversed, pool);
     if (gs) {
-      cpu::ntt_kernel<F, true, Lanes>(x, log_n, twiddles, inverse, pool);
+      cpu::ntt_kernel<F, true, Lanes>(x, log_n, tw, pool);
     } else {
-      cpu::ntt_kernel<F, false, Lanes>(x, log_n, twiddles, inverse, pool);
+      cpu::ntt_kernel<F, false, Lanes>(x, log_n, tw, pool);
     }
     reversed = !reversed;
     if (inverse) {

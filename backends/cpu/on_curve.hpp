@@ -20,10 +20,7 @@ std::size_t first_off_curve(const Affine<C>* points, std::size_t n) {
     using Lanes = decltype(lanes);
     if constexpr (Lanes::kVector) {
       typename Lanes::Vec b;
-      const F b_value = C::b();
-      const F* const b_src[cpu::kFieldLanes] = {&b_value, &b_value, &b_value, &b_value,
-                                                &b_value, &b_value, &b_value, &b_value};
-      Lanes::load(b_src, b);
+      cpu::load_broadcast<Lanes>(C::b(), b);
       for (; i + cpu::kFieldLanes <= n; i += cpu::kFieldLanes) {
         const F* xs[cpu::kFieldLanes];
         const F* ys[cpu::kFieldLanes];
