@@ -157,11 +157,14 @@ TEMPLATE_TEST_CASE("the zkey reader names the first point off its curve, G1 and 
   REQUIRE(!key.a[last].infinity);
   const std::uint64_t a_at = table.section(5, "A").offset, b2_at = table.section(7, "B2").offset;
   const auto off_curve = [](std::vector<std::uint8_t>& b, std::uint64_t point) { b[point] ^= 0x01; };  // x's low bit
+  const auto y_not_below_q = [](std::vector<std::uint8_t>& b, std::uint64_t point) {  // y's bytes all 0xff
+    for (std::size_t i = g1 / 2; i < g1; ++i) b[point + i] = 0xff;
+  };
 
   SECTION("a G1 point off the curve, then a later one whose y is not below q") {
     auto b = good;
     off_curve(b, a_at + a * g1);
-    for (std::size_t i = g1 / 2; i < g1; ++i) b[a_at + (a + 3) * g1 + i] = 0xff;
+    y_not_below_q(b, a_at + (a + 3) * g1);
     const Error e = error_of(b, read);
     CHECK(e.code() == Errc::not_on_curve);
     CHECK(mentions(e, "section 5 (A) point " + std::to_string(a) + " at byte " + std::to_string(a_at + a * g1) +
@@ -169,7 +172,7 @@ TEMPLATE_TEST_CASE("the zkey reader names the first point off its curve, G1 and 
   }
   SECTION("a G1 point whose y is not below q, then a later one off the curve") {
     auto b = good;
-    for (std::size_t i = g1 / 2; i < g1; ++i) b[a_at + a * g1 + i] = 0xff;
+    y_not_below_q(b, a_at + a * g1);
     off_curve(b, a_at + (a + 3) * g1);
     const Error e = error_of(b, read);
     CHECK(e.code() == Errc::not_canonical);

@@ -32,15 +32,19 @@ void write_point(const Affine<C>& p, std::uint8_t* out) {
   Codec::write_le_mont(p.y, out + Codec::kBytes);
 }
 
-// The message is made only when a check fails: a key reader checks millions of points.
+// A failed check's error, made only when a check fails: a key reader checks millions of points.
+template <class C>
+Error point_check_error(Errc code, const char* why) {
+  return Error(code, std::string(C::name) + " point (snarkjs): " + why);
+}
 template <class C>
 [[noreturn]] void point_check_failed(Errc code, const char* why) {
-  throw Error(code, std::string(C::name) + " point (snarkjs): " + why);
+  throw point_check_error<C>(code, why);
 }
 
 // Reads kPointBytes<C> bytes with the coordinates' checks (each below q) but not the curve's, which
 // a reader of many points makes on many at once (curve/on_curve.hpp) and reports as
-// point_check_failed<C>(Errc::not_on_curve, kOffCurve) does.
+// point_check_error<C>(Errc::not_on_curve, kOffCurve).
 inline constexpr const char* kOffCurve = "point not on the curve";
 template <class C>
 Affine<C> read_point_coordinates(const std::uint8_t* in) {

@@ -29,7 +29,9 @@
 
 #include <future>
 #include <memory>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -172,12 +174,16 @@ class Prover {
                          tail_of(&Gathered::b_1, all));
     sums.l = split_msm(Backend{}, key_.l, private_wires(witness, key_.num_public), priv, msm_config, t.batch_add,
                        t.tail_msm, host(), tail_of(&Gathered::l, priv));
-    std::pair<Jacobian<G2>, BlindingTerms<E>> g2_side = beside ? b_2.get() : std::make_pair(b_2_sum(), BlindingTerms<E>{});
-    sums.b_2 = g2_side.first;
+    std::optional<BlindingTerms<E>> terms;  // computed beside, after b_g2_msm
+    if (beside) {
+      std::tie(sums.b_2, terms) = b_2.get();
+    } else {
+      sums.b_2 = b_2_sum();
+    }
     t.batch_add += g2.batch_add;
     t.b_g2_msm += g2.b_g2_msm;
     t0 = Clock::now();
-    const Proof<E> proof = beside ? assemble(key_, sums, blinding, g2_side.second) : assemble(key_, sums, blinding);
+    const Proof<E> proof = assemble(key_, sums, blinding, terms ? *terms : blinding_terms(key_, blinding));
     t.assemble += ms_since(t0);
     return proof;
   }

@@ -107,13 +107,7 @@ void decode_section(const io::BinFile& f, std::uint32_t id, const char* name, st
                     const Affine<C>* const block = reinterpret_cast<const Affine<C>*>(out + first * out_bytes);
                     auto check_curve = [&](std::size_t upto) {
                       const std::size_t bad = batch_curve ? first_off_curve(block, upto) : upto;
-                      if (bad < upto) {
-                        try {
-                          point_check_failed<C>(Errc::not_on_curve, kOffCurve);
-                        } catch (const Error& err) {
-                          throw err.in(where(first + bad));
-                        }
-                      }
+                      if (bad < upto) throw point_check_error<C>(Errc::not_on_curve, kOffCurve).in(where(first + bad));
                     };
                     std::size_t block_finite = 0, block_infinity = kNone;
                     for (std::size_t j = 0; j < n; ++j) {
