@@ -33,6 +33,7 @@
 
 #include "backends/cuda/runtime.cuh"
 #include "backends/cuda/session.cuh"
+#include "zkforge/arch/carry.hpp"
 #include "zkforge/ntt/domain.hpp"
 #include "zkforge/ntt/gpu.hpp"
 
@@ -115,15 +116,7 @@ __device__ ZKF_INLINE F ntt_div_pow2(const F& x, unsigned k) {
   const std::uint64_t m = (a.w[0] * F::mont_inv()) & ((std::uint64_t{1} << k) - 1);
   std::uint64_t t[N + 1], carry = 0;
   ZKF_UNROLL
-  for (std::size_t i = 0; i < N; ++i) {
-    const std::uint64_t lo = m * p.w[i], hi = __umul64hi(m, p.w[i]);
-    std::uint64_t sum = a.w[i] + lo;
-    std::uint64_t c = sum < lo ? 1 : 0;
-    sum += carry;
-    c += sum < carry ? 1 : 0;
-    t[i] = sum;
-    carry = hi + c;
-  }
+  for (std::size_t i = 0; i < N; ++i) t[i] = arch::mac(a.w[i], m, p.w[i], carry);
   t[N] = carry;
   typename F::Int r;
   ZKF_UNROLL
