@@ -3,9 +3,14 @@
 // compared is memory held, not memory in flight. Its baseline is the first hundred's row (the warm-up
 // then the first hundred: the first rows printed and the first verification make the allocations they
 // make once). The time judged is relative: in the first and the last hundred each proof is paired
-// with one by a prover made at that hundred's start, and its time divided by the young prover's (CPU
-// time on the CPU backend, wall time on a GPU); a machine whose clock or other load changes moves
-// both, a prover that ages moves one.
+// with one by a young prover, one that has made only its warm-up proofs, and its time divided by the
+// young prover's (CPU time on the CPU backend, wall time on a GPU); a machine whose clock or other load
+// changes moves both, a prover that ages moves one. Both young provers are made and warmed before the
+// baseline is read, so that making one is in no row's growth.
+//
+// The soak's test hook, for the tests that watch it fail: ZKFORGE_TEST_SOAK_FAULT=leak:BYTES keeps BYTES,
+// written, for every proof of the long-lived prover; slow:MICROSECONDS makes its i-th of n proofs spend
+// i/n times that much more CPU time. Unset, it does nothing.
 #include "soak.hpp"
 
 #include <fmt/core.h>
@@ -14,7 +19,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "backend_choice.hpp"
@@ -50,6 +58,35 @@ double process_cpu_ms() {
 double median(std::vector<double> v) {
   std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>((v.size() - 1) / 2), v.end());
   return v[(v.size() - 1) / 2];
+}
+
+// The test hook of the file's head.
+struct SoakFault {
+  std::size_t leak_bytes = 0;
+  double slow_us = 0;
+};
+
+SoakFault test_soak_fault() {
+  const char* spec = std::getenv("ZKFORGE_TEST_SOAK_FAULT");
+  SoakFault f;
+  if (spec == nullptr || *spec == '\0') return f;
+  const std::string s = spec;
+  const std::size_t colon = s.find(':');
+  const std::string kind = s.substr(0, colon);
+  const std::string amount = colon == std::string::npos ? "" : s.substr(colon + 1);
+  const bool digits = !amount.empty() && amount.find_first_not_of("0123456789") == std::string::npos;
+  if ((kind != "leak" && kind != "slow") || !digits)
+    throw Error(Errc::invalid_argument, "ZKFORGE_TEST_SOAK_FAULT must be leak:BYTES or slow:MICROSECONDS, not '" + s + "'");
+  if (kind == "leak") f.leak_bytes = std::stoull(amount);
+  else f.slow_us = std::stod(amount);
+  return f;
+}
+
+// Spends ms of the process's CPU time on this thread.
+void spend_cpu_ms(double ms) {
+  const double until = process_cpu_ms() + ms;
+  while (process_cpu_ms() < until) {
+  }
 }
 
 template <class E, class Backend>
@@ -90,6 +127,10 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
     if (o.verify_every > 0 && i == 0 && !vk.verify(inputs, proof))
       throw Error(Errc::invalid_argument, "soak: the first proof does not verify under " + o.zkey + "'s verifying key");
   }
+  // The young provers of the first and the last hundred (see the file's head).
+  const groth16::Prover<E, Backend> young_first(key, config), young_last(key, config);
+  for (const auto* young : {&young_first, &young_last})
+    for (int w = 0; w < o.warm_up; ++w) static_cast<void>(young->prove(host_span(witness), groth16::draw_blinding<Fr>()));
   const Held start = held();
   if (!o.json)
     fmt::print("soak: {} proofs of {} (2^{} constraints, {} wires) on {}, memory {}, after {} to warm up\n"
@@ -116,25 +157,28 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
   Held baseline, peak;
   int verified = 0, failed = 0;
   const int last_start = (o.proofs - 1) / 100 * 100 + 1;  // the first proof of the last hundred
-  std::optional<groth16::Prover<E, Backend>> young;       // alive in the first and the last hundred
   struct Timed {
     groth16::Proof<E> proof;
     double wall_ms, cpu_ms;
   };
-  auto timed = [&](const groth16::Prover<E, Backend>& p) {
+  const SoakFault fault = test_soak_fault();
+  std::vector<std::unique_ptr<char[]>> leaked;
+  auto timed = [&](const groth16::Prover<E, Backend>& p, double extra_ms = 0) {
     const auto t0 = Clock::now();
     const double cpu0 = process_cpu_ms();
     const groth16::Proof<E> proof = p.prove(host_span(witness), groth16::draw_blinding<Fr>());
+    spend_cpu_ms(extra_ms);
     return Timed{proof, ms_since(t0), process_cpu_ms() - cpu0};
   };
   auto judged_ms = [](const Timed& t) { return kOnCpu ? t.cpu_ms : t.wall_ms; };
   for (int i = 1; i <= o.proofs; ++i) {
-    if ((i == 1 || i == last_start) && !young) {
-      young.emplace(key, config);
-      for (int w = 0; w < o.warm_up; ++w) static_cast<void>(young->prove(host_span(witness), groth16::draw_blinding<Fr>()));
-    }
+    const groth16::Prover<E, Backend>* young = i <= 100 ? &young_first : i >= last_start ? &young_last : nullptr;
     const double paired = young ? judged_ms(timed(*young)) : 0.0;
-    const Timed t = timed(prover);
+    const Timed t = timed(prover, fault.slow_us / 1e3 * i / o.proofs);
+    if (fault.leak_bytes > 0) {
+      leaked.push_back(std::make_unique<char[]>(fault.leak_bytes));
+      std::memset(leaked.back().get(), 1, fault.leak_bytes);
+    }
     wall.push_back(t.wall_ms);
     cpu.push_back(t.cpu_ms);
     if (young) measure.push_back(judged_ms(t) / std::max(paired, 1e-3));
@@ -143,7 +187,6 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
       if (!vk.verify(inputs, t.proof)) ++failed;
     }
     if (i % 100 == 0 || i == o.proofs) {
-      young.reset();  // gone before memory is read
       const Held h = held();
       const bool judged_here = !measure.empty();
       if (judged_here) last = median(measure);
