@@ -57,9 +57,11 @@ bool cpu_lanes_in_use() {
 #endif
 }
 
-void print(const BenchOptions& o, const std::string& op, const Timing& t) {
+// One row; `fields` adds JSON fields (",\"name\":value...") to the JSON form.
+void print(const BenchOptions& o, const std::string& op, const Timing& t, const std::string& fields = "") {
   if (o.json) {
     std::string extra = o.op == "prove" ? ",\"memory\":\"" + o.memory + "\",\"key\":\"" + o.key + "\"" : "";
+    extra += fields;
     if (o.backend == "cpu") extra += ",\"cpu_lanes\":\"" + std::string(cpu_lanes_in_use() ? "ifma" : "scalar") + "\"";
     fmt::print("{{\"op\":\"{}\",\"curve\":\"{}\",\"log_n\":{},\"backend\":\"{}\",\"median_ms\":{:.3f},\"min_ms\":{:.3f},\"runs\":{}{}}}\n",
                op, o.curve, o.log_n, o.backend, t.median_ms, t.min_ms, std::max(1, o.repeat), extra);
@@ -110,14 +112,19 @@ int bench_msm(const BenchOptions& o) {
   cfg.threads = o.threads;
   cfg.window_bits = o.window;
   cfg.bucket_method = o.bucket_method == "xyzz" ? BucketMethod::xyzz : BucketMethod::batch_affine;
+  cfg.precompute = o.precompute;
   const std::string op = std::string(o.g2 ? "msm_g2" : "msm_g1") + (witness ? "_witness" : "");
   with_backend(o.backend, [&](auto backend) {
     using B = decltype(backend);
     if constexpr (is_gpu_backend_v<B>) {
       // As ANCHORS.md measures sppark: points resident on the GPU and scalars from the host, then both
-      // from host memory.
+      // from host memory. The context's making (upload and copies) is a row of its own.
+      const auto t0 = Clock::now();
       MsmContext<B, C> context(host_span(points), cfg);
-      print(o, op + "_resident", time_runs(o.repeat, [&] { (void)context.run(host_span(scalars)); }));
+      const double made = ms_since(t0);
+      const std::string copies = ",\"precompute\":" + std::to_string(context.precompute());
+      print(o, op + "_context", Timing{made, made}, copies);
+      print(o, op + "_resident", time_runs(o.repeat, [&] { (void)context.run(host_span(scalars)); }), copies);
       print(o, op + "_from_host", time_runs(o.repeat, [&] { (void)msm(backend, host_span(points), host_span(scalars), cfg); }));
     } else {
       print(o, op, time_runs(o.repeat, [&] { (void)msm(backend, host_span(points), host_span(scalars), cfg); }));
@@ -207,7 +214,11 @@ int bench_prove(const BenchOptions& o) {
   config.b_g2_msm = o.b_g2 == "cpu" ? groth16::G2Placement::cpu : groth16::G2Placement::gpu;
   config.overlap = o.overlap == "on";
   config.memory = memory_policy_option(o.memory);
+  config.msm.precompute = o.precompute;
+  const auto t0 = Clock::now();
   const groth16::Prover<E, Backend> prover(key, config);
+  const double made = ms_since(t0);
+  print(o, "prove_prepare", Timing{made, made});  // on a GPU with a resident key: the upload and the copies
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   std::vector<groth16::PhaseTimings> runs;
   const Timing total = time_runs(o.repeat, [&] {

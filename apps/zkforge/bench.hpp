@@ -18,6 +18,7 @@ struct BenchOptions {
   int repeat = 5;                  // timed runs after one warm-up; the median is reported
   unsigned threads = 0;            // CPU threads, 0 = all
   unsigned window = 0;             // MSM window bits, 0 = chosen from n
+  unsigned precompute = 0;         // msm and prove on a GPU: MsmConfig::precompute of the resident bases (0 = auto)
   std::string bucket_method = "batch_affine";
   std::string scalars = "uniform";   // msm: uniform, or witness (witness_like's mix of 0, 1 and uniform)
   std::string cpu_lanes = "auto";    // auto (AVX-512 IFMA where the CPU has it) or scalar

@@ -111,6 +111,11 @@ int main(int argc, char** argv) {
   prove_cmd->add_flag("--quiet", prove.quiet, "no progress lines on stderr");
   prove_cmd->add_flag("--check-key", prove.check_key, "check every key point's subgroup first, as zkforge key check");
   prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
+  prove_cmd->add_option("--precompute", prove.precompute,
+                        "on a GPU: copies of the key's bases, multiples that fold the MSM's windows (1 = none, which a "
+                        "single proof is quickest with; 0 = as many as half the free device memory holds)")
+      ->check(CLI::Range(0u, 64u))
+      ->capture_default_str();
 
   zkforge::cli::SoakOptions soak;
   auto* soak_cmd = app.add_subcommand(
@@ -154,6 +159,11 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--repeat", bench.repeat, "timed runs after a warm-up")->check(CLI::Range(1, 1000))->capture_default_str();
   bench_cmd->add_option("--threads", bench.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
   bench_cmd->add_option("--window", bench.window, "MSM window bits (0 = chosen from n)");
+  bench_cmd->add_option("--precompute", bench.precompute,
+                        "msm and prove on a GPU: copies of the resident bases, multiples that fold the MSM's windows (1 "
+                        "= none; 0 = as many as half the free device memory holds)")
+      ->check(CLI::Range(0u, 64u))
+      ->capture_default_str();
   bench_cmd->add_option("--scalars", bench.scalars,
                         "msm: uniform random scalars, or a witness's mix (3/8 zeros, 3/8 ones, 1/4 uniform)")
       ->check(CLI::IsMember({"uniform", "witness"}))

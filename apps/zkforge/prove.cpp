@@ -37,6 +37,7 @@ void prove_with(const ProveOptions& o, const io::ProvingKeyFile& zkey, snarkjs::
   groth16::ProverConfig config;
   config.threads = o.threads;
   config.msm.threads = o.threads;
+  config.msm.precompute = o.precompute;
   config.memory = memory_policy_option(o.memory);
   // On a GPU, from the start and on a thread of its own: the driver and the device's context, then the
   // kernels' first launches and the domain's twiddles (groth16/warm_up.hpp), while the key and the

@@ -17,6 +17,7 @@ struct ProveOptions {
   int device = 0;                // the GPU, for --backend cuda
   std::string memory = "pooled";  // sync, pooled or deferred: the prover's memory policy
   bool check_key = false;         // check every key point's subgroup first (zkforge key check)
+  unsigned precompute = 1;        // on a GPU, MsmConfig::precompute: none, since one proof does not repay the copies
   std::string zkey, wtns, proof, pub;
 };
 

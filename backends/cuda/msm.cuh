@@ -70,10 +70,12 @@ struct ScalarSource {
   bool on_device;
 };
 
-// One whole Pippenger over n resident points and n scalars.
+// One whole Pippenger over n resident points (with their copies, if any, `copies.stride` apart) and n
+// scalars.
 template <class C, bool kMontgomery>
 Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
-                  ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index) {
+                  ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
+                  const Copies& copies) {
   using S = typename C::Scalar;
   using Int = typename S::Int;
   static_assert(sizeof(S) == sizeof(Int), "Montgomery and canonical scalars must share their bytes");
@@ -94,16 +96,17 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   check(ZKF_GPU(MemcpyAsync)(counts, counter, sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
              "MemcpyAsync (scalar counts)");
   check(ZKF_GPU(StreamSynchronize)(st), "count_scalars");
-  const PieceLayout<C> layout =
-      counted_layout(PieceLayout<C>(n, config, s.sms), config, counts[kLarger], counts[kOnes], s.sms);
+  const PieceLayout<C> layout = counted_layout(PieceLayout<C>(n, config, s.sms, copies), config, counts[kLarger],
+                                              counts[kOnes], s.sms, copies);
   const MsmPlan& plan = layout.plan;
 
   Buffer<std::uint32_t> keys0(s.pool, layout.entries, st), keys1(s.pool, layout.entries, st);
   Buffer<std::uint32_t> values0(s.pool, layout.entries, st), values1(s.pool, layout.entries, st);
-  const auto offset = msm_detail::digit_offset<S::kLimbs>(plan.window_bits, plan.windows);
+  const auto offset = msm_detail::digit_offset<S::kLimbs>(plan.window_bits, layout.digit_windows);
   make_digits<S, kMontgomery><<<blocks_for(n, kWordBlock), kWordBlock, 0, st>>>(
-      scalars, infinity, static_cast<std::uint32_t>(n), offset, plan.window_bits, plan.windows, keys0.data(),
-      values0.data(), counter + kFirstBad, counter + kWritten);
+      scalars, infinity, static_cast<std::uint32_t>(n), offset, plan.window_bits, layout.digit_windows, plan.windows,
+      static_cast<std::uint32_t>(copies.stride), keys0.data(), values0.data(), counter + kFirstBad,
+      counter + kWritten);
   check_launch("make_digits");
   check(ZKF_GPU(MemcpyAsync)(counts, counter, sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
              "MemcpyAsync (digit count)");
@@ -159,18 +162,18 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   return combine_windows(host_sums, plan.window_bits);
 }
 
-// MSM over resident points, in pieces that fit the device's memory.
+// MSM over resident points and their copies, in pieces that fit the device's memory.
 template <class C, bool kMontgomery>
 Jacobian<C> msm_resident(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
-                         ScalarSource scalars, std::size_t n, const MsmConfig& config) {
+                         ScalarSource scalars, std::size_t n, const MsmConfig& config, const Copies& copies) {
   if (n == 0) return Jacobian<C>::identity();
-  const std::size_t piece = msm_piece<C>(s, n, config, false);
+  const std::size_t piece = msm_piece<C>(s, n, config, false, copies);
   const auto* bytes = static_cast<const unsigned char*>(scalars.data);
   Xyzz<C> sum = Xyzz<C>::identity();
   for (std::size_t b = 0; b < n; b += piece) {
     const std::size_t m = std::min(piece, n - b);
     const ScalarSource part{bytes + b * sizeof(typename C::Scalar), scalars.on_device};
-    sum = sum.add(run_piece<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b));
+    sum = sum.add(run_piece<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies));
   }
   return sum.to_jacobian();
 }
@@ -192,7 +195,7 @@ Jacobian<C> msm_from_host(HostSpan<const Affine<C>> points, const void* host_sca
     const std::size_t m = std::min(piece, n - b);
     upload_points(device, device_points.data(), infinity.data(), points.subspan(b, m), s.stream);
     const ScalarSource part{bytes + b * sizeof(typename C::Scalar), false};
-    sum = sum.add(run_piece<C, kMontgomery>(s, device_points.data(), infinity.data(), part, m, config, b));
+    sum = sum.add(run_piece<C, kMontgomery>(s, device_points.data(), infinity.data(), part, m, config, b, Copies{}));
   }
   return sum.to_jacobian();
 }

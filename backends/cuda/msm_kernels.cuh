@@ -45,6 +45,14 @@
 // 16-byte multiples. The sorted gathers of points are inherently random; every other access is
 // coalesced. batch_add's threads stride over the points so that a warp reads consecutive points.
 //
+// Precomputed copies (an MsmContext's, msm_layout.cuh's Copies): with K copies of the bases, copy q
+// being 2^(q W' c) times them, digit j of point i becomes a pair of bucket window j mod W' and point
+// i + (j / W') * stride (phase 1), and every later phase runs over W' = ceil(W / K) windows: the W*m
+// madds stay, the 2*W*B reduction additions fall to 2*W'*B, and the sort's keys lose log2(K) bits. The
+// window is then fixed when the copies are made (c up to 24, chosen with the reduction priced K-fold
+// cheaper), not per call. copy_multiples makes each copy from the one before it: W' c doublings and a
+// share of one inversion per point.
+//
 // Pieces: a call whose buffers do not fit the device's free memory (counting the pool's idle
 // buffers) runs over consecutive pieces of the points, each a whole Pippenger, and sums them; pieces
 // are sized by the bound of W*n pairs, before their scalars are counted.
@@ -83,6 +91,8 @@ inline constexpr unsigned kMaxAutoWindow = 22;
 inline constexpr unsigned kMaxWindows = 129;  // W at the narrowest window (c = 2) of scalars below 2^256
 inline constexpr std::size_t kReserveBytes = std::size_t{256} << 20;  // left free for the runtime and CUB
 inline constexpr std::size_t kMinPiece = std::size_t{1} << 12;
+inline constexpr unsigned kMaxCopyWindow = 24;  // the widest window of a context with copies (plan.hpp's limit)
+inline constexpr unsigned kCopyBatch = 8;       // bases per inversion when a context's copies are made
 
 // The counters of one piece, in one device array: the ones and the larger scalars (count_scalars), the
 // pairs written and the first scalar >= r (make_digits).
@@ -156,11 +166,14 @@ __global__ void __launch_bounds__(kWordBlock)
 // that each window's writes are coalesced: a lane's place is its warp's offset in the window plus
 // the lanes below it with a digit there. Points at infinity and scalars >= r (flagged) write none;
 // `written` ends as the count.
+// With precomputed copies of the bases (msm_context.cuh), digit j of point i goes to bucket window
+// j mod W' of copy j / W', whose point is i + (j / W') * stride; without, W' = W.
 template <class S, bool kMontgomery>
 __global__ void __launch_bounds__(kWordBlock)
     make_digits(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
-                BigInt<S::kLimbs + 1> offset, unsigned c, unsigned windows, std::uint32_t* keys,
-                std::uint32_t* values, unsigned long long* first_bad, unsigned long long* written) {
+                BigInt<S::kLimbs + 1> offset, unsigned c, unsigned windows, unsigned bucket_windows,
+                std::uint32_t stride, std::uint32_t* keys, std::uint32_t* values, unsigned long long* first_bad,
+                unsigned long long* written) {
   // place[j][w]: warp w's pairs of window j, then their offset in the block's run; window j's start.
   __shared__ unsigned place[kMaxWindows][kWordBlock / 32];
   __shared__ unsigned window_start[kMaxWindows];
@@ -208,13 +221,57 @@ __global__ void __launch_bounds__(kWordBlock)
   }
   __syncthreads();
   const std::uint32_t buckets = 1u << (c - 1);
+  std::uint32_t window = 0, point = static_cast<std::uint32_t>(i);  // digit j's bucket window and point
   for (unsigned j = 0; j < windows; ++j) {
     const int d = skip ? 0 : signed_digit(e, j, c);
     const std::uint64_t mask = warp_ballot(d != 0);
-    if (d == 0) continue;
-    const std::size_t at = block_start + window_start[j] + place[j][warp] + lanes_below(mask);
-    keys[at] = j * buckets + static_cast<std::uint32_t>(d > 0 ? d : -d) - 1;
-    values[at] = static_cast<std::uint32_t>(i) | (d < 0 ? kNegative : 0u);
+    if (d != 0) {
+      const std::size_t at = block_start + window_start[j] + place[j][warp] + lanes_below(mask);
+      keys[at] = window * buckets + static_cast<std::uint32_t>(d > 0 ? d : -d) - 1;
+      values[at] = point | (d < 0 ? kNegative : 0u);
+    }
+    if (++window == bucket_windows) {
+      window = 0;
+      point += stride;
+    }
+  }
+}
+
+// An MsmContext's copy of its bases, from the copy before it: 2^shift times each finite base, made
+// affine. Thread t takes the bases t, t + T, ... (T threads), kCopyBatch at a time, whose affine
+// forms share one inversion. A multiple at infinity (a base outside the prime-order subgroup) is
+// counted into at_infinity; infinite bases' copies are left as they are (their digits are never made).
+template <class C>
+__global__ void __launch_bounds__(kPointBlock)
+    copy_multiples(const DevicePoint<C>* from, const std::uint8_t* infinity, std::size_t n, unsigned shift,
+                   DevicePoint<C>* to, unsigned long long* at_infinity) {
+  using F = typename C::Field;
+  const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+  for (std::size_t base = thread_index(); base < n; base += stride * kCopyBatch) {
+    Xyzz<C> p[kCopyBatch];
+    F prefix[kCopyBatch];  // products of the ZZZs so far, 1 standing for a point at infinity
+    F running = F::one();
+    for (unsigned m = 0; m < kCopyBatch; ++m) {
+      const std::size_t i = base + m * stride;
+      Xyzz<C> acc = Xyzz<C>::identity();
+      if (i < n && infinity[i] == 0) {
+        const DevicePoint<C> a = load16(from + i);
+        acc = Xyzz<C>::from_affine(Affine<C>::from_xy(a.x, a.y));
+        for (unsigned k = 0; k < shift; ++k) acc = double_point(acc);
+        if (acc.is_identity()) atomicAdd(at_infinity, 1ull);
+      }
+      p[m] = acc;
+      if (!acc.is_identity()) running = running * acc.ZZZ;
+      prefix[m] = running;
+    }
+    F inverse = running.inverse();  // of every ZZZ of the batch
+    for (unsigned m = kCopyBatch; m-- > 0;) {
+      if (p[m].is_identity()) continue;
+      const F zzz_inverse = m == 0 ? inverse : inverse * prefix[m - 1];
+      inverse = inverse * p[m].ZZZ;
+      const F z_inverse = zzz_inverse * p[m].ZZ;  // ZZ / ZZZ = 1/Z
+      store16(to + base + m * stride, DevicePoint<C>{p[m].X * z_inverse.sqr(), p[m].Y * zzz_inverse});
+    }
   }
 }
 

@@ -23,6 +23,45 @@ MsmPlan gpu_msm_plan(std::size_t n, unsigned window_bits) {
   return make_msm_plan(n, C::Scalar::kModulus, window_bits, MsmCostModel{kGpuBucketCost, kMaxAutoWindow});
 }
 
+// An MsmContext's precomputed copies of its bases (MsmConfig::precompute): copy q of base i, at
+// q * stride + i, is 2^(q W' c) times it, so that the W windows of the signed digits (c bits each) fold
+// into W' = ceil(W / K) bucket windows: digit j goes to window j mod W' of copy j / W'. The window is
+// fixed when the copies are made. count = 1: the bases alone, the window chosen per call.
+struct Copies {
+  unsigned count = 1;           // K
+  std::size_t stride = 0;       // the context's bases
+  unsigned window_bits = 0;     // c
+  unsigned digit_windows = 0;   // W
+  unsigned bucket_windows = 0;  // W'
+  unsigned shift() const { return bucket_windows * window_bits; }  // bits between consecutive copies
+};
+
+// The copies of n bases for `wanted` of them (>= 2): the window minimising W(c) * n + kGpuBucketCost *
+// ceil(W(c) / wanted) * 2^(c-1), or the one forced; then the fewest copies that give the same W'. Point
+// indices keep a sign bit, so K n stays below 2^31. count = 1 when copies would not fold a window.
+template <class C>
+Copies plan_copies(std::size_t n, unsigned window_bits, unsigned wanted) {
+  Copies k;
+  k.stride = n;
+  if (n == 0 || wanted < 2) return k;
+  wanted = static_cast<unsigned>(std::min<std::size_t>(wanted, (std::size_t{kIndexMask} + 1) / n));
+  if (wanted < 2) return k;
+  const MsmPlan p = make_msm_plan(n, C::Scalar::kModulus, window_bits, kMaxCopyWindow,
+                                  [&](std::size_t points, unsigned c, unsigned windows) {
+                                    const double folded = (windows + wanted - 1) / wanted;
+                                    return windows * static_cast<double>(points) +
+                                           kGpuBucketCost * folded * static_cast<double>(std::size_t{1} << (c - 1));
+                                  });
+  const unsigned folded = (p.windows + wanted - 1) / wanted;
+  const unsigned count = (p.windows + folded - 1) / folded;
+  if (count < 2) return k;
+  k.count = count;
+  k.window_bits = p.window_bits;
+  k.digit_windows = p.windows;
+  k.bucket_windows = folded;
+  return k;
+}
+
 inline unsigned floor_log2(std::size_t v) {
   unsigned r = 0;
   while (v > 1) {
@@ -34,27 +73,35 @@ inline unsigned floor_log2(std::size_t v) {
 
 // Every buffer size of one piece of n points: the single source of both the allocations and
 // msm_device_bytes. `entries` bounds the digit pairs: W*n before the scalars are counted (what a piece
-// may need), W*larger + ones after (what this one does).
+// may need), W*larger + ones after (what this one does). plan holds the bucket windows (W', which is
+// W unless the bases have copies), digit_windows the digits' W.
 template <class C>
 struct PieceLayout {
   MsmPlan plan;
+  unsigned digit_windows = 0;
   std::size_t n = 0;
   std::size_t entries = 0;     // the most digit pairs
-  std::uint32_t buckets = 0;   // W*B
+  std::uint32_t buckets = 0;   // W'*B
   unsigned key_bits = 0;       // bits the sort looks at
   unsigned chunk = 0;          // level-1 entries per thread
   std::size_t slots_a = 0, slots_b = 0;  // ping-pong slot buffers of the levels >= 2
   unsigned log_segment = 0, log_segments = 0;
   std::size_t sort_bytes = 0;  // CUB's temporary storage
 
-  // The bound of any n scalars, with the window chosen from n.
-  PieceLayout(std::size_t points, const MsmConfig& config, unsigned sms)
-      : PieceLayout(points, gpu_msm_plan<C>(points, config.window_bits), points, 0, sms) {}
+  // The bound of any n scalars, with the window chosen from n, or the copies' window.
+  PieceLayout(std::size_t points, const MsmConfig& config, unsigned sms, const Copies& copies = {})
+      : PieceLayout(points, copies.count > 1 ? copies_plan(copies) : gpu_msm_plan<C>(points, config.window_bits),
+                    copies.count > 1 ? copies.digit_windows : 0, points, 0, sms) {}
 
-  PieceLayout(std::size_t points, const MsmPlan& window_plan, std::size_t larger, std::size_t ones, unsigned sms)
-      : plan(window_plan), n(points), entries(static_cast<std::size_t>(window_plan.windows) * larger + ones) {
-    if (plan.windows > kMaxWindows)
-      throw Error(Errc::invalid_argument, "MSM of " + std::to_string(plan.windows) +
+  // digits = 0: as many digit windows as bucket windows.
+  PieceLayout(std::size_t points, const MsmPlan& bucket_plan, unsigned digits, std::size_t larger, std::size_t ones,
+              unsigned sms)
+      : plan(bucket_plan),
+        digit_windows(digits != 0 ? digits : bucket_plan.windows),
+        n(points),
+        entries(static_cast<std::size_t>(digit_windows) * larger + ones) {
+    if (digit_windows > kMaxWindows)
+      throw Error(Errc::invalid_argument, "MSM of " + std::to_string(digit_windows) +
                                               " windows (the GPU's digit kernel has room for " +
                                               std::to_string(kMaxWindows) + ")");
     buckets = static_cast<std::uint32_t>(plan.windows * plan.buckets);
@@ -70,6 +117,9 @@ struct PieceLayout {
     const int items = static_cast<int>(std::min<std::size_t>(entries, INT32_MAX));  // pieces stay below
     check(radix_sort_pairs(nullptr, sort_bytes, k, v, items, 0, static_cast<int>(key_bits)),
                "DeviceRadixSort::SortPairs (size query)");
+  }
+  static MsmPlan copies_plan(const Copies& k) {
+    return MsmPlan{k.window_bits, k.bucket_windows, std::size_t{1} << (k.window_bits - 1)};
   }
   std::size_t segments() const { return static_cast<std::size_t>(plan.windows) << log_segments; }
   std::size_t chunks(std::size_t pairs) const { return (pairs + chunk - 1) / chunk; }  // level-1 threads
@@ -89,13 +139,15 @@ struct PieceLayout {
 
 // The layout of a piece whose scalars are counted: the window from the larger scalars alone (the ones
 // add one pair each, whatever the window), unless that layout would need more memory than the bound
-// that the piece was sized by, where the bound's window stays.
+// that the piece was sized by, or the bases' copies fixed the window, where the bound's window stays.
 template <class C>
 PieceLayout<C> counted_layout(const PieceLayout<C>& bound, const MsmConfig& config, std::size_t larger,
-                              std::size_t ones, unsigned sms) {
-  PieceLayout<C> counted(bound.n, gpu_msm_plan<C>(larger, config.window_bits), larger, ones, sms);
-  if (counted.entries <= bound.entries && counted.bytes(false) <= bound.bytes(false)) return counted;
-  return PieceLayout<C>(bound.n, bound.plan, larger, ones, sms);
+                              std::size_t ones, unsigned sms, const Copies& copies) {
+  if (copies.count < 2) {
+    PieceLayout<C> counted(bound.n, gpu_msm_plan<C>(larger, config.window_bits), 0, larger, ones, sms);
+    if (counted.entries <= bound.entries && counted.bytes(false) <= bound.bytes(false)) return counted;
+  }
+  return PieceLayout<C>(bound.n, bound.plan, bound.digit_windows, larger, ones, sms);
 }
 
 // The largest piece (n, or n halved until it fits) whose bytes fit the free device memory plus the
@@ -119,19 +171,42 @@ std::size_t fit_piece(const Session& s, std::size_t n, std::size_t limit, BytesO
 
 // The most points one piece may hold: indices keep a sign bit, and CUB counts items in an int.
 template <class C>
-std::size_t max_piece(std::size_t n, unsigned window_bits) {
+std::size_t max_piece(std::size_t n, unsigned window_bits, const Copies& copies) {
   std::size_t piece = std::min<std::size_t>(n, kIndexMask);
-  while (piece > kMinPiece &&
-         piece * gpu_msm_plan<C>(piece, window_bits).windows > static_cast<std::size_t>(INT32_MAX))
-    piece /= 2;
+  auto windows = [&](std::size_t p) {
+    return copies.count > 1 ? copies.digit_windows : gpu_msm_plan<C>(p, window_bits).windows;
+  };
+  while (piece > kMinPiece && piece * windows(piece) > static_cast<std::size_t>(INT32_MAX)) piece /= 2;
   return piece;
 }
 
 template <class C>
-std::size_t msm_piece(const Session& s, std::size_t n, const MsmConfig& config, bool with_points) {
-  return fit_piece(s, n, max_piece<C>(n, config.window_bits),
-                   [&](std::size_t p) { return PieceLayout<C>(p, config, s.sms).bytes(with_points); },
+std::size_t msm_piece(const Session& s, std::size_t n, const MsmConfig& config, bool with_points,
+                      const Copies& copies = {}) {
+  return fit_piece(s, n, max_piece<C>(n, config.window_bits, copies),
+                   [&](std::size_t p) { return PieceLayout<C>(p, config, s.sms, copies).bytes(with_points); },
                    "an MSM piece");
+}
+
+// The device bytes of a context's bases: K copies of the points, one infinity byte per base.
+template <class C>
+std::size_t copies_bytes(const Copies& copies) {
+  return copies.count * copies.stride * sizeof(DevicePoint<C>) + copies.stride;
+}
+
+// The copies of a context of n bases for config.precompute; kPrecomputeAuto takes the most whose bytes,
+// with one run's buffers over all n, fit half of `free_bytes` less the backend's reserve.
+template <class C>
+Copies choose_copies(std::size_t n, const MsmConfig& config, unsigned sms, std::size_t free_bytes) {
+  if (config.precompute != kPrecomputeAuto) return plan_copies<C>(n, config.window_bits, config.precompute);
+  const std::size_t budget = free_bytes > kReserveBytes ? (free_bytes - kReserveBytes) / 2 : 0;
+  Copies k = plan_copies<C>(n, config.window_bits, 1);
+  for (unsigned wanted = 2; wanted <= kMaxWindows; ++wanted) {
+    const Copies more = plan_copies<C>(n, config.window_bits, wanted);
+    if (more.count > k.count && copies_bytes<C>(more) + PieceLayout<C>(n, config, sms, more).bytes(false) <= budget)
+      k = more;
+  }
+  return k;
 }
 
 template <class C>

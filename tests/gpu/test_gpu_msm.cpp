@@ -245,6 +245,75 @@ TEMPLATE_LIST_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and
   CHECK(moved.run(first(sc, 10)) == msm(Cpu{}, first(pts, 10), first(sc, 10)));
 }
 
+TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies of its bases equals the plain MSM", "[gpu][msm][context]",
+                        AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
+  using S = typename C::Scalar;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 107);
+  const auto pts = test_points<C>(rng);  // points at infinity, P and -P, repeated points
+  const auto sc = test_scalars<S>(rng);  // 0, 1, r - 1, powers of two, repeated scalars
+  const auto ints = canonical(sc);
+  const auto on_device = upload<B>(sc, 0);
+  for (const unsigned copies : {1u, 2u, 3u, 5u, kPrecomputeAuto}) {
+    for (const unsigned c : {0u, 2u, 7u, 13u}) {
+      MsmConfig cfg;
+      cfg.window_bits = c;
+      cfg.precompute = copies;
+      MsmContext<B, C> ctx(host_span(pts), cfg);
+      INFO(C::name << ", precompute " << copies << " (holds " << ctx.precompute() << "), window " << c << ", seed "
+                   << test::seed());
+      if (copies == 1) CHECK(ctx.precompute() == 1);
+      else if (copies != kPrecomputeAuto) CHECK((ctx.precompute() >= 2 && ctx.precompute() <= copies));
+      else CHECK(ctx.precompute() >= 2);  // 1000 bases: every window folded fits any GPU
+      for (std::size_t n : kSizes) {
+        INFO("n = " << n);
+        const Jacobian<C> want = msm(Cpu{}, first(pts, n), first(sc, n));
+        CHECK(ctx.run(first(sc, n)) == want);
+        CHECK(ctx.run(first(ints, n)) == want);
+        CHECK(ctx.run(on_device->span(n)) == want);
+      }
+      INFO("bases [487, 1000)");
+      CHECK(ctx.run(first(sc, 513), 487) == msm(Cpu{}, part(pts, 487, 513), first(sc, 513)));
+      const std::vector<S> all_r_minus_1(pts.size(), -S::one()), all_ones(pts.size(), S::one());
+      CHECK(ctx.run(host_span(all_r_minus_1)) == msm(Cpu{}, host_span(pts), host_span(all_r_minus_1)));
+      CHECK(ctx.run(host_span(all_ones)) == msm(Cpu{}, host_span(pts), host_span(all_ones)));
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies over large G1 inputs, all its windows folded or some",
+                        "[gpu][msm][context][large]", G1Groups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
+  using S = typename C::Scalar;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 108);
+  const std::size_t n = std::size_t{1} << test::at_scale(20u, 16u);
+  const auto p = scalar_mul(C::generator(), S::random(rng)).to_affine();
+  const auto q = scalar_mul(C::generator(), S::random(rng)).to_affine();
+  const auto pts = chain_points(n, p, q);
+  std::vector<S> uniform = random_vector<S>(n, rng), mixed(n), equal(n, S::random(rng));
+  for (auto& x : mixed) {
+    const auto kind = rng() % 8;
+    x = kind < 3 ? S::zero() : kind < 6 ? S::one() : S::random(rng);
+  }
+  for (const unsigned copies : {2u, kPrecomputeAuto}) {
+    MsmConfig cfg;
+    cfg.precompute = copies;
+    MsmContext<B, C> ctx(host_span(pts), cfg);
+    INFO(C::name << ", n = " << n << ", precompute " << copies << " (holds " << ctx.precompute() << "), seed "
+                 << test::seed());
+    CHECK(ctx.precompute() >= 2);
+    CHECK(ctx.run(host_span(uniform)) == chain_msm(p, q, uniform, 0, n, 0));
+    CHECK(ctx.run(host_span(mixed)) == chain_msm(p, q, mixed, 0, n, 0));
+    CHECK(ctx.run(host_span(equal)) == chain_msm(p, q, equal, 0, n, 0));
+    CHECK(ctx.run(part(uniform, 3, n / 4), n / 2) == chain_msm(p, q, uniform, 3, n / 4, n / 2));
+    const MsmContextBytes bytes = msm_context_bytes<B, C>(n, cfg);
+    CHECK(bytes.held >= ctx.precompute() * n * 2 * sizeof(typename C::Field));
+    CHECK(bytes.per_run > 0);
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("GPU batch_add equals the CPU backend for empty, full and random bitmaps", "[gpu][batch_add]",
                         AllGroups) {
   using B = typename TestType::Backend;
@@ -312,14 +381,19 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add split work that does not fit the 
   const auto sc = random_vector<Fr>(n, rng);
   const auto bits = random_bitmap(n, rng);
   const Jacobian<C> want = chain_msm(p, q, sc, 0, n, 0);
-  MsmContext<B, C> ctx(host_span(pts));
+  MsmConfig plain, copied;
+  plain.precompute = 1;
+  copied.precompute = 3;
+  MsmContext<B, C> ctx(host_span(pts), plain), with_copies(host_span(pts), copied);
   const auto on_device = upload<B>(sc, ctx.device());
 
   // Every kernel loaded (the runtime loads a module's code at its first launch, from device memory)
   // and the pools emptied, then only a third of what one piece of n points needs left free, beside the
   // backend's reserve (256 MiB, kReserveBytes) and 32 MiB of slack.
   REQUIRE(ctx.run(host_span(sc)) == want);
+  REQUIRE(with_copies.run(host_span(sc)) == want);
   REQUIRE(ctx.batch_add(host_span(bits)) == naive_batch_add(pts, 0, bits, n));
+  const std::size_t copies_run = msm_context_bytes<B, C>(n, copied).per_run;
   for (const auto policy : {MemoryPolicy::pooled, MemoryPolicy::deferred}) {
     gpu::memory_flush<B>(policy, ctx.device());
     gpu::memory_trim<B>(policy, ctx.device());
@@ -334,8 +408,10 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add split work that does not fit the 
   INFO("n = " << n << ", " << left << " bytes free of the " << piece << " one piece needs, seed " << test::seed());
   // The premise: even the context's run, which needs no room for the points, cannot take n at once.
   REQUIRE(left < piece - n * (sizeof(Affine<C>) + 1) + reserve);
+  REQUIRE(left < copies_run + reserve);
   CHECK(msm(B{}, host_span(pts), host_span(sc)) == want);
   CHECK(ctx.run(host_span(sc)) == want);
+  CHECK(with_copies.run(host_span(sc)) == want);
   CHECK(ctx.run(on_device->span(n)) == want);
   CHECK(batch_add(B{}, host_span(pts), host_span(bits)) == naive_batch_add(pts, 0, bits, n));
   CHECK(ctx.batch_add(host_span(bits)) == naive_batch_add(pts, 0, bits, n));

@@ -194,9 +194,12 @@ class Prover {
   using DeviceKeyType = std::conditional_t<kGpu, ResidentKey<E, Backend>, std::nullptr_t>;
 
   // Templates, so that the CPU prover's explicit instantiation does not instantiate them.
+  // A key uploaded for one call holds no precomputed copies: making them costs more than they save.
   template <class K = DeviceKeyType>
-  std::unique_ptr<K> make_device_key() const {
-    return std::make_unique<K>(key_, config_.msm, config_.b_g2_msm == G2Placement::gpu);
+  std::unique_ptr<K> make_device_key(bool resident) const {
+    MsmConfig msm = config_.msm;
+    if (!resident) msm.precompute = 1;
+    return std::make_unique<K>(key_, msm, config_.b_g2_msm == G2Placement::gpu);
   }
 
   // The key on the device for one call: the prover's own (resident_key), else uploaded for the call.
@@ -207,7 +210,7 @@ class Prover {
   template <class K = DeviceKeyType>
   DeviceKey device_key() const {
     if (resident_) return {nullptr, resident_.get()};
-    DeviceKey k{make_device_key(), nullptr};
+    DeviceKey k{make_device_key(false), nullptr};
     k.use = k.own.get();
     return k;
   }
@@ -273,7 +276,7 @@ Prover<E, Backend>::Prover(ProvingKeyView<E> key, ProverConfig config) : key_(ke
     b_rows_ = ConstraintRows<Fr>(key.b_matrix, key.domain_size());
   }
   if constexpr (kGpu) {
-    if (config_.resident_key) resident_ = make_device_key();
+    if (config_.resident_key) resident_ = make_device_key(true);
   }
 }
 

@@ -13,12 +13,18 @@
 //   b_g2_msm   B2's MSM over its resident bases (b_2_sum).
 // A context runs one call at a time, so concurrent proofs take turns at each (A, B1 and L under one
 // lock, H and B2 under one each); evaluate reads only what no call writes.
+//
+// The contexts' precomputed copies of the bases (MsmConfig::precompute) are one count for all of
+// them; kPrecomputeAuto takes the most whose bytes, with one run of the largest query and the
+// quotient's buffers, fit half of the device's free memory when the key is made.
 #pragma once
 
+#include <algorithm>
 #include <mutex>
 #include <optional>
 
 #include "zkforge/backend/stopwatch.hpp"
+#include "zkforge/gpu/device.hpp"
 #include "zkforge/gpu/device_array.hpp"
 #include "zkforge/groth16/assemble.hpp"
 #include "zkforge/groth16/evaluate.hpp"
@@ -36,7 +42,15 @@ class ResidentKey {
   using G1 = typename E::G1;
   using G2 = typename E::G2;
 
-  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device)
+  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& msm_config, bool b_2_on_device)
+      : ResidentKey(key, contexts_config(key, msm_config, b_2_on_device), b_2_on_device, 0) {}
+
+  unsigned precompute() const { return a_.precompute(); }
+  bool holds_b_2() const { return b_2_.has_value(); }
+  bool holds_matrices() const { return a_matrix_.has_value(); }
+
+ private:
+  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device, int)
       : num_public_(key.num_public),
         h_points_(key.h.size),
         a_(key.a, config),
@@ -50,9 +64,34 @@ class ResidentKey {
     }
   }
 
-  bool holds_b_2() const { return b_2_.has_value(); }
-  bool holds_matrices() const { return a_matrix_.has_value(); }
+  // config with kPrecomputeAuto resolved for every context (see the file's head).
+  static MsmConfig contexts_config(const ProvingKeyView<E>& key, MsmConfig config, bool b_2_on_device) {
+    if (config.precompute != kPrecomputeAuto) return config;
+    const std::size_t budget = gpu::device_memory_info<B>(gpu::current_device<B>()).free_bytes / 2;
+    const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
+    unsigned best = 1;
+    for (unsigned k = 2; k <= kMaxAutoCopies; ++k) {
+      config.precompute = k;
+      std::size_t held = 0, run = 0;
+      for (const auto* query : {&key.a, &key.b_1, &key.l, &key.h}) {
+        const MsmContextBytes bytes = msm_context_bytes<B, G1>(query->size, config);
+        held += bytes.held;
+        run = std::max(run, bytes.per_run);
+      }
+      if (b_2_on_device) {
+        const MsmContextBytes bytes = msm_context_bytes<B, G2>(key.b_2.size, config);
+        held += bytes.held;
+        run = std::max(run, bytes.per_run);
+      }
+      if (held + run + quotient > budget) break;
+      best = k;
+    }
+    config.precompute = best;
+    return config;
+  }
+  static constexpr unsigned kMaxAutoCopies = 64;
 
+ public:
   // prep_msm: the witness on the device, for the phases below.
   DeviceArray<B, Int> upload_witness(HostSpan<const Int> witness, MemoryPolicy memory) const {
     DeviceArray<B, Int> w(memory, a_.device(), witness.size);

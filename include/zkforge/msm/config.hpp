@@ -17,6 +17,13 @@ struct MsmConfig {
   unsigned threads = 0;      // CPU threads; 0 uses every core
   BucketMethod bucket_method = BucketMethod::batch_affine;  // measured faster on the CPU (docs/perf.md)
   MemoryPolicy memory = MemoryPolicy::pooled;  // where a GPU call's device buffers come from
+  // A GPU MsmContext's precomputed multiples of its bases (msm/gpu.hpp): K copies, copy q holding
+  // 2^(q s) times every base, so that one pass over K n points covers all the windows in W/K bucket
+  // windows. 1 keeps the bases alone; 0 (kPrecomputeAuto) takes the most copies that, with one run's
+  // buffers, fit half of the device's free memory. Ignored by the CPU and by one-shot GPU calls.
+  unsigned precompute = 0;
 };
+
+inline constexpr unsigned kPrecomputeAuto = 0;
 
 }  // namespace zkforge

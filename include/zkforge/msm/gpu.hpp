@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The GPU backends' MSM, declared once for both tags (Cuda, Hip): MsmBackend<B, C>, the
-// resident-bases MsmContext<B, C> and the device-memory query msm_device_bytes<B, C>. Defined in
+// resident-bases MsmContext<B, C> and the device-memory queries msm_device_bytes<B, C> and
+// msm_context_bytes<B, C>. Defined in
 // backends/cuda/ (the HIP backend compiles the same source) and instantiated for G1 and G2 of
 // BLS12-381 and BN254 in zkforge::cuda and zkforge::hip; one program may link both.
 //
@@ -12,6 +13,12 @@
 // the config's memory policy (MsmConfig::memory), and split work that does not fit the free device
 // memory into pieces whose results are summed. A context's bases have device memory of their own,
 // held until the context is destroyed and outside the memory policies' accounting.
+//
+// A context also holds precomputed multiples of its bases (MsmConfig::precompute): K copies, copy q
+// being 2^(q s) times the bases for s = W' c, so that a run sums K n points over W' = ceil(W / K) bucket
+// windows instead of n points over W. The additions into buckets stay W n; the buckets to reduce fall
+// K-fold, which pays for a wider window (c up to 24: fewer windows, fewer additions), and the sort's
+// keys are shorter. The copies are made on the device when the context is; the window is fixed then.
 //
 // Compiling this header needs no GPU compiler.
 #pragma once
@@ -42,9 +49,19 @@ struct MsmBackend<B, C, if_gpu<B>> {
 
 // Device bytes that one msm(B{}, ...) over n points needs on the current device to run in a single
 // piece: points, scalars, digits and their sort, bucket and reduction buffers. A call with less free
-// memory runs in several pieces; an MsmContext's run needs this less the points' share.
+// memory runs in several pieces.
 template <class B, class C>
 std::size_t msm_device_bytes(std::size_t n, const MsmConfig& config = {});
+
+// What an MsmContext of n bases made with config on the current device now would hold and need: its
+// copies (config.precompute, kPrecomputeAuto resolved against the device's free memory now), the bytes
+// of its bases and copies, held for its life, and those one run over all n takes in one piece.
+struct MsmContextBytes {
+  unsigned precompute = 1;
+  std::size_t held = 0, per_run = 0;
+};
+template <class B, class C>
+MsmContextBytes msm_context_bytes(std::size_t n, const MsmConfig& config = {});
 
 // Bases resident on one device for many MSMs ("points resident, scalars from host"). The device is
 // the one current at construction; calls may come from any thread, one at a time per context.
@@ -56,8 +73,9 @@ class MsmContext {
   using Scalar = typename C::Scalar;
   static constexpr std::size_t kToEnd = std::numeric_limits<std::size_t>::max();
 
-  // Uploads the bases (out_of_memory when they do not fit the device's free memory). Every run takes
-  // its buffers from the config's memory policy.
+  // Uploads the bases and makes their copies on the device (out_of_memory when they do not fit the
+  // device's free memory; not_in_subgroup if a base's multiple is at infinity). Every run takes its
+  // buffers from the config's memory policy.
   explicit MsmContext(HostSpan<const Affine<C>> bases, const MsmConfig& config = {});
   ~MsmContext();
   MsmContext(MsmContext&&) noexcept;
@@ -67,6 +85,7 @@ class MsmContext {
 
   std::size_t size() const;
   int device() const;
+  unsigned precompute() const;  // K: the copies of the bases it holds (1: the bases alone)
 
   // sum_i scalars[i] * bases[first + i]; size_mismatch when the range passes the last base.
   // Montgomery field elements, or canonical integers (not_canonical, naming the first index >= r).
@@ -100,7 +119,11 @@ class MsmContext {
   prefix template std::size_t msm_device_bytes<B, bls12_381::G1Curve>(std::size_t, const MsmConfig&); \
   prefix template std::size_t msm_device_bytes<B, bls12_381::G2Curve>(std::size_t, const MsmConfig&); \
   prefix template std::size_t msm_device_bytes<B, bn254::G1Curve>(std::size_t, const MsmConfig&);     \
-  prefix template std::size_t msm_device_bytes<B, bn254::G2Curve>(std::size_t, const MsmConfig&);
+  prefix template std::size_t msm_device_bytes<B, bn254::G2Curve>(std::size_t, const MsmConfig&);     \
+  prefix template MsmContextBytes msm_context_bytes<B, bls12_381::G1Curve>(std::size_t, const MsmConfig&); \
+  prefix template MsmContextBytes msm_context_bytes<B, bls12_381::G2Curve>(std::size_t, const MsmConfig&); \
+  prefix template MsmContextBytes msm_context_bytes<B, bn254::G1Curve>(std::size_t, const MsmConfig&);     \
+  prefix template MsmContextBytes msm_context_bytes<B, bn254::G2Curve>(std::size_t, const MsmConfig&);
 
 ZKFORGE_GPU_MSM_INSTANCES(extern, Cuda)
 ZKFORGE_GPU_MSM_INSTANCES(extern, Hip)
