@@ -42,56 +42,24 @@ class ResidentKey {
   using G1 = typename E::G1;
   using G2 = typename E::G2;
 
-  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& msm_config, bool b_2_on_device)
-      : ResidentKey(key, contexts_config(key, msm_config, b_2_on_device), b_2_on_device, 0) {}
-
-  unsigned precompute() const { return a_.precompute(); }
-  bool holds_b_2() const { return b_2_.has_value(); }
-  bool holds_matrices() const { return a_matrix_.has_value(); }
-
- private:
-  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device, int)
+  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device)
       : num_public_(key.num_public),
         h_points_(key.h.size),
-        a_(key.a, config),
-        b_1_(key.b_1, config),
-        l_(key.l, config),
-        h_(key.h, config) {
-    if (b_2_on_device) b_2_.emplace(key.b_2, config);
+        msm_(contexts_config(key, config, b_2_on_device)),
+        a_(key.a, msm_),
+        b_1_(key.b_1, msm_),
+        l_(key.l, msm_),
+        h_(key.h, msm_) {
+    if (b_2_on_device) b_2_.emplace(key.b_2, msm_);
     if (key.has_matrices()) {
       a_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.a_matrix, key.domain_size(), config.memory, a_.device()));
       b_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.b_matrix, key.domain_size(), config.memory, a_.device()));
     }
   }
 
-  // config with kPrecomputeAuto resolved for every context (see the file's head).
-  static MsmConfig contexts_config(const ProvingKeyView<E>& key, MsmConfig config, bool b_2_on_device) {
-    if (config.precompute != kPrecomputeAuto) return config;
-    const std::size_t budget = gpu::device_memory_info<B>(gpu::current_device<B>()).free_bytes / 2;
-    const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
-    unsigned best = 1;
-    for (unsigned k = 2; k <= kMaxAutoCopies; ++k) {
-      config.precompute = k;
-      std::size_t held = 0, run = 0;
-      for (const auto* query : {&key.a, &key.b_1, &key.l, &key.h}) {
-        const MsmContextBytes bytes = msm_context_bytes<B, G1>(query->size, config);
-        held += bytes.held;
-        run = std::max(run, bytes.per_run);
-      }
-      if (b_2_on_device) {
-        const MsmContextBytes bytes = msm_context_bytes<B, G2>(key.b_2.size, config);
-        held += bytes.held;
-        run = std::max(run, bytes.per_run);
-      }
-      if (held + run + quotient > budget) break;
-      best = k;
-    }
-    config.precompute = best;
-    return config;
-  }
-  static constexpr unsigned kMaxAutoCopies = 64;
+  bool holds_b_2() const { return b_2_.has_value(); }
+  bool holds_matrices() const { return a_matrix_.has_value(); }
 
- public:
   // prep_msm: the witness on the device, for the phases below.
   DeviceArray<B, Int> upload_witness(HostSpan<const Int> witness, MemoryPolicy memory) const {
     DeviceArray<B, Int> w(memory, a_.device(), witness.size);
@@ -137,12 +105,40 @@ class ResidentKey {
   }
 
  private:
+  // config with kPrecomputeAuto resolved for every context (see the file's head).
+  static MsmConfig contexts_config(const ProvingKeyView<E>& key, MsmConfig config, bool b_2_on_device) {
+    if (config.precompute != kPrecomputeAuto) return config;
+    const std::size_t budget = gpu::device_memory_info<B>(gpu::current_device<B>()).free_bytes / 2;
+    const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
+    unsigned best = 1;
+    for (unsigned k = 2; k <= kMaxAutoCopies; ++k) {
+      config.precompute = k;
+      std::size_t held = 0, run = 0;
+      for (const auto* query : {&key.a, &key.b_1, &key.l, &key.h}) {
+        const MsmContextBytes bytes = msm_context_bytes<B, G1>(query->size, config);
+        held += bytes.held;
+        run = std::max(run, bytes.per_run);
+      }
+      if (b_2_on_device) {
+        const MsmContextBytes bytes = msm_context_bytes<B, G2>(key.b_2.size, config);
+        held += bytes.held;
+        run = std::max(run, bytes.per_run);
+      }
+      if (held + run + quotient > budget) break;
+      best = k;
+    }
+    config.precompute = best;
+    return config;
+  }
+  static constexpr unsigned kMaxAutoCopies = 64;
+
   Jacobian<G1> h_sum_of(const DeviceArray<B, Fr>& quotient) {
     const std::lock_guard<std::mutex> lock(h_mutex_);
     return h_.run(quotient.span(h_points_));
   }
 
   std::size_t num_public_, h_points_;
+  MsmConfig msm_;  // the contexts' config, kPrecomputeAuto resolved
   MsmContext<B, G1> a_, b_1_, l_, h_;
   std::optional<MsmContext<B, G2>> b_2_;
   std::optional<DeviceMatrix<B, Fr>> a_matrix_, b_matrix_;
