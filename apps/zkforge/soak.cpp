@@ -92,6 +92,7 @@ void spend_cpu_ms(double ms) {
 template <class E, class Backend>
 int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::string& curve) {
   using Fr = typename E::Fr;
+  const SoakFault fault = test_soak_fault();  // before any work: a malformed hook fails at once
   const io::BinFile wtns(o.wtns, "wtns", 2);
   snarkjs::read_wtns_header<Fr>(wtns).expect_count(file.num_vars(), o.zkey);
   const io::LoadedKey<E> loaded = file.load<E>();
@@ -161,7 +162,6 @@ int soak_with(const SoakOptions& o, const io::ProvingKeyFile& file, const std::s
     groth16::Proof<E> proof;
     double wall_ms, cpu_ms;
   };
-  const SoakFault fault = test_soak_fault();
   std::vector<std::unique_ptr<char[]>> leaked;
   auto timed = [&](const groth16::Prover<E, Backend>& p, double extra_ms = 0) {
     const auto t0 = Clock::now();
