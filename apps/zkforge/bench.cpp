@@ -92,6 +92,11 @@ std::vector<Affine<C>> bench_points(std::size_t n, std::uint64_t seed) {
 
 // A witness's value as circuits heavy in boolean signals have them: 3/8 zeros, 3/8 ones and 1/4
 // uniform values.
+BucketMethod bucket_method(const BenchOptions& o) {
+  if (o.bucket_method == "xyzz") return BucketMethod::xyzz;
+  return o.bucket_method == "batch_affine" ? BucketMethod::batch_affine : BucketMethod::automatic;
+}
+
 template <class S>
 S witness_like(std::mt19937_64& rng) {
   const auto kind = rng() % 8;
@@ -111,7 +116,8 @@ int bench_msm(const BenchOptions& o) {
   MsmConfig cfg;
   cfg.threads = o.threads;
   cfg.window_bits = o.window;
-  cfg.bucket_method = o.bucket_method == "xyzz" ? BucketMethod::xyzz : BucketMethod::batch_affine;
+  cfg.bucket_method = bucket_method(o);
+  cfg.affine_rounds = o.affine_rounds;
   cfg.precompute = o.precompute;
   const std::string op = std::string(o.g2 ? "msm_g2" : "msm_g1") + (witness ? "_witness" : "");
   with_backend(o.backend, [&](auto backend) {
@@ -215,6 +221,8 @@ int bench_prove(const BenchOptions& o) {
   config.overlap = o.overlap == "on";
   config.memory = memory_policy_option(o.memory);
   config.msm.precompute = o.precompute;
+  config.msm.bucket_method = bucket_method(o);
+  config.msm.affine_rounds = o.affine_rounds;
   const auto t0 = Clock::now();
   const groth16::Prover<E, Backend> prover(key, config);
   const double made = ms_since(t0);

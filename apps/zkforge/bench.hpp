@@ -19,7 +19,8 @@ struct BenchOptions {
   unsigned threads = 0;            // CPU threads, 0 = all
   unsigned window = 0;             // MSM window bits, 0 = chosen from n
   unsigned precompute = 0;         // msm and prove on a GPU: MsmConfig::precompute of the resident bases (0 = auto)
-  std::string bucket_method = "batch_affine";
+  std::string bucket_method = "automatic";  // MSM buckets: automatic, batch_affine or xyzz
+  unsigned affine_rounds = 0;      // msm and prove on a GPU: MsmConfig::affine_rounds (0 = the backend's default)
   std::string scalars = "uniform";   // msm: uniform, or witness (witness_like's mix of 0, 1 and uniform)
   std::string cpu_lanes = "auto";    // auto (AVX-512 IFMA where the CPU has it) or scalar
   std::string ntt_kind = "forward";  // forward, inverse or coset

@@ -25,6 +25,7 @@
 #include "soak.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
+#include "zkforge/msm/config.hpp"
 #ifdef ZKFORGE_HTTP_PROGRAM
 #include "serve/commands.hpp"
 #endif
@@ -168,8 +169,13 @@ int main(int argc, char** argv) {
                         "msm: uniform random scalars, or a witness's mix (3/8 zeros, 3/8 ones, 1/4 uniform)")
       ->check(CLI::IsMember({"uniform", "witness"}))
       ->capture_default_str();
-  bench_cmd->add_option("--bucket-method", bench.bucket_method, "CPU MSM buckets: batch_affine or xyzz")
-      ->check(CLI::IsMember({"batch_affine", "xyzz"}))
+  bench_cmd->add_option("--bucket-method", bench.bucket_method,
+                        "MSM buckets: automatic (the faster for the backend and size), batch_affine or xyzz")
+      ->check(CLI::IsMember({"automatic", "batch_affine", "xyzz"}))
+      ->capture_default_str();
+  bench_cmd->add_option("--affine-rounds", bench.affine_rounds,
+                        "msm and prove on a GPU: batch-affine rounds before the XYZZ buckets (0 = the default)")
+      ->check(CLI::Range(0u, zkforge::kMaxAffineRounds))
       ->capture_default_str();
   bench_cmd->add_option("--cpu-lanes", bench.cpu_lanes, "CPU field lanes: auto (AVX-512 IFMA where the CPU has it) or scalar")
       ->check(CLI::IsMember({"auto", "scalar"}))

@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "backends/cuda/msm_affine.cuh"
 #include "backends/cuda/msm_kernels.cuh"
 #include "backends/cuda/msm_layout.cuh"
 #include "backends/cuda/session.cuh"
@@ -129,10 +130,24 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   Buffer<std::uint32_t> slot_keys_a(s.pool, layout.slots_a, st), slot_keys_b(s.pool, layout.slots_b, st);
   Buffer<Xyzz<C>> slots_a(s.pool, layout.slots_a, st), slots_b(s.pool, layout.slots_b, st);
   const std::size_t chunks = layout.chunks(pairs);
-  accumulate<C, true><<<blocks_for(chunks, kPointBlock), kPointBlock, 0, st>>>(
-      keys.Current(), values.Current(), points, nullptr, pairs, layout.chunk, slot_keys_a.data(), slots_a.data(),
-      buckets.data());
-  check_launch("accumulate (level 1)");
+  if (layout.affine_rounds > 0) {
+    Buffer<std::uint32_t> scratch_keys(s.pool, layout.affine_entries(), st);
+    Buffer<DevicePoint<C>> scratch_points(s.pool, layout.affine_entries(), st);
+    Buffer<typename C::Field> prefixes(s.pool, layout.affine_prefixes(), st);
+    for (std::size_t first = 0; first < chunks; first += layout.affine_tile) {
+      const std::size_t count = std::min(layout.affine_tile, chunks - first);
+      accumulate_affine<C><<<blocks_for(count, kPointBlock), kPointBlock, 0, st>>>(
+          keys.Current(), values.Current(), points, pairs, layout.chunk, first, count, layout.affine_rounds,
+          scratch_keys.data(), scratch_points.data(), prefixes.data(), slot_keys_a.data(), slots_a.data(),
+          buckets.data());
+      check_launch("accumulate_affine (level 1)");
+    }
+  } else {
+    accumulate<C, true><<<blocks_for(chunks, kPointBlock), kPointBlock, 0, st>>>(
+        keys.Current(), values.Current(), points, nullptr, pairs, layout.chunk, slot_keys_a.data(), slots_a.data(),
+        buckets.data());
+    check_launch("accumulate (level 1)");
+  }
   std::uint32_t *in_keys = slot_keys_a.data(), *out_keys = slot_keys_b.data();
   Xyzz<C>* in_slots = slots_a.data();
   Xyzz<C>* out_slots = slots_b.data();

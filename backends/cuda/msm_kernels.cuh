@@ -25,7 +25,9 @@
 //     chunks of 8 slots, until one chunk is left. Every thread does the same amount of work at
 //     every level whatever the digits are, so a bucket holding all n points (all scalars equal, or
 //     all 1) is summed by a tree of depth log_4(n / L) instead of one thread: W*n madds plus
-//     about W*n / L adds in all.
+//     about W*n / L adds in all. With batch-affine rounds (msm_affine.cuh: larger chunks, each run
+//     of a chunk halved `rounds` times by affine additions that share one inversion per thread and
+//     round, 5M + 1S each), level 1 sums what the rounds leave in the same way.
 //  4. bucket reduction: window j's sum is sum_b (b + 1) R_b. Its B buckets form G segments of Z
 //     = B / G (G*W ~ 256 threads per multiprocessor); the thread of segment g computes its running
 //     sums from the top (2Z adds) and adds (g*Z) * T_g, T_g the segment's total, by double-and-add
@@ -275,24 +277,38 @@ __global__ void __launch_bounds__(kPointBlock)
   }
 }
 
-// Phase 3, one level: thread t sums entries [t*chunk, (t+1)*chunk) of the sorted keys, storing the
-// runs that end inside its chunk into buckets and writing its head and tail slots to 2t and 2t+1.
-// Level 1 (kFromPoints) reads point indices and adds points; later levels read partial sums.
-template <class C, bool kFromPoints>
-__global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
-    accumulate(const std::uint32_t* keys, const std::uint32_t* indices, const DevicePoint<C>* points,
-               const Xyzz<C>* partials, std::size_t len, unsigned chunk, std::uint32_t* out_keys,
-               Xyzz<C>* out_partials, Xyzz<C>* buckets) {
-  const std::size_t t = thread_index();
-  const std::size_t begin = t * chunk;
-  if (begin >= len) return;
-  const std::size_t end = begin + chunk < len ? begin + chunk : len;
-  const std::uint32_t first_key = keys[begin], last_key = keys[end - 1];
-  const bool open_left = begin > 0 && keys[begin - 1] == first_key;
-  const bool open_right = end < len && keys[end] == last_key;
+// Where a chunk's entries come from: the sorted pairs' points (level 1: gathered, the sign applied)
+// or the partial sums of the level before; entry i of the chunk, key and point.
+template <class C>
+struct SortedPoints {
+  const std::uint32_t* keys;
+  const std::uint32_t* values;
+  const DevicePoint<C>* points;
+  __device__ ZKF_INLINE std::uint32_t key(std::size_t i) const { return keys[i]; }
+  __device__ ZKF_INLINE void add_to(Xyzz<C>& acc, std::size_t i) const {
+    const std::uint32_t v = values[i];
+    acc = madd_point(acc, points + (v & kIndexMask), (v & kNegative) != 0);
+  }
+};
 
-  // The head and tail slots are stored as soon as their runs close, so that only the running sum
-  // stays in registers through the loop.
+template <class C>
+struct SortedPartials {
+  const std::uint32_t* keys;
+  const Xyzz<C>* partials;
+  __device__ ZKF_INLINE std::uint32_t key(std::size_t i) const { return keys[i]; }
+  __device__ ZKF_INLINE void add_to(Xyzz<C>& acc, std::size_t i) const { acc = add_points(acc, load16(partials + i)); }
+};
+
+// Phase 3's walk over one chunk of thread t: entries [0, count) of `entries`, keys in order, summed
+// run by run. A run that ends inside the chunk is a finished bucket and is stored; the run cut by the
+// chunk's left edge (open_left) goes to slot 2t, the one cut by its right edge (open_right) to 2t + 1,
+// each with its key; a slot without such a run holds the identity. The head and tail slots are stored
+// as soon as their runs close, so that only the running sum stays in registers through the loop.
+template <class C, class Entries>
+__device__ ZKF_INLINE void sum_runs(const Entries& entries, std::size_t count, std::size_t t, bool open_left,
+                                    bool open_right, std::uint32_t* out_keys, Xyzz<C>* out_partials,
+                                    Xyzz<C>* buckets) {
+  const std::uint32_t first_key = entries.key(0), last_key = entries.key(count - 1);
   Xyzz<C> acc = Xyzz<C>::identity();
   bool head_stored = false, tail_stored = false;
   std::uint32_t key = first_key;
@@ -307,25 +323,42 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
       store16(buckets + key, acc);
     }
   };
-  for (std::size_t i = begin; i < end; ++i) {
-    const std::uint32_t k = keys[i];
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint32_t k = entries.key(i);
     if (k != key) {
       close_run(false);
       key = k;
       acc = Xyzz<C>::identity();
     }
-    if constexpr (kFromPoints) {
-      const std::uint32_t v = indices[i];
-      acc = madd_point(acc, points + (v & kIndexMask), (v & kNegative) != 0);
-    } else {
-      acc = add_points(acc, load16(partials + i));
-    }
+    entries.add_to(acc, i);
   }
   close_run(true);
   out_keys[2 * t] = first_key;
   out_keys[2 * t + 1] = last_key;
   if (!head_stored) store16(out_partials + 2 * t, Xyzz<C>::identity());
   if (!tail_stored) store16(out_partials + 2 * t + 1, Xyzz<C>::identity());
+}
+
+// Phase 3, one level: thread t sums entries [t*chunk, (t+1)*chunk) of the sorted keys (sum_runs).
+// Level 1 (kFromPoints) reads point indices and adds points; later levels read partial sums.
+template <class C, bool kFromPoints>
+__global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
+    accumulate(const std::uint32_t* keys, const std::uint32_t* indices, const DevicePoint<C>* points,
+               const Xyzz<C>* partials, std::size_t len, unsigned chunk, std::uint32_t* out_keys,
+               Xyzz<C>* out_partials, Xyzz<C>* buckets) {
+  const std::size_t t = thread_index();
+  const std::size_t begin = t * chunk;
+  if (begin >= len) return;
+  const std::size_t end = begin + chunk < len ? begin + chunk : len;
+  const bool open_left = begin > 0 && keys[begin - 1] == keys[begin];
+  const bool open_right = end < len && keys[end] == keys[end - 1];
+  if constexpr (kFromPoints) {
+    sum_runs<C>(SortedPoints<C>{keys + begin, indices + begin, points}, end - begin, t, open_left, open_right,
+                out_keys, out_partials, buckets);
+  } else {
+    sum_runs<C>(SortedPartials<C>{keys + begin, partials + begin}, end - begin, t, open_left, open_right, out_keys,
+                out_partials, buckets);
+  }
 }
 
 // Phase 4: thread t = j*G + g reduces buckets [t*Z, (t+1)*Z) of the window-major array (window j,

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "backends/cuda/msm_affine.cuh"
 #include "backends/cuda/msm_kernels.cuh"
 #include "backends/cuda/session.cuh"
 #include "zkforge/arch/gpu_sort.hpp"
@@ -71,10 +72,25 @@ inline unsigned floor_log2(std::size_t v) {
   return r;
 }
 
+// Level 1's batch-affine rounds (msm_affine.cuh) for a piece of `entries` digit pairs: none for
+// BucketMethod::xyzz; for automatic, none unless the entries give every chunk of the wanted count at
+// least kAutoAffineChunk of them; otherwise config.affine_rounds, or kAffineRounds.
+inline unsigned affine_rounds_for(const MsmConfig& config, std::size_t entries, unsigned sms) {
+  if (config.affine_rounds > kMaxAffineRounds)
+    throw Error(Errc::invalid_argument, "MSM of " + std::to_string(config.affine_rounds) +
+                                            " batch-affine rounds (at most " + std::to_string(kMaxAffineRounds) + ")");
+  if (config.bucket_method == BucketMethod::xyzz || entries < 2) return 0;
+  if (config.bucket_method == BucketMethod::automatic && entries / (std::size_t{sms} * kAffineChunksPerSm) < kAutoAffineChunk)
+    return 0;
+  return config.affine_rounds != kAffineRoundsAuto ? config.affine_rounds : kAffineRounds;
+}
+
 // Every buffer size of one piece of n points: the single source of both the allocations and
 // msm_device_bytes. `entries` bounds the digit pairs: W*n before the scalars are counted (what a piece
 // may need), W*larger + ones after (what this one does). plan holds the bucket windows (W', which is
-// W unless the bases have copies), digit_windows the digits' W.
+// W unless the bases have copies), digit_windows the digits' W. Level 1 takes chunks of `chunk`
+// entries, with affine_rounds batch-affine rounds first when it is not 0, in launches of at most
+// affine_tile chunks that share one scratch.
 template <class C>
 struct PieceLayout {
   MsmPlan plan;
@@ -84,6 +100,8 @@ struct PieceLayout {
   std::uint32_t buckets = 0;   // W'*B
   unsigned key_bits = 0;       // bits the sort looks at
   unsigned chunk = 0;          // level-1 entries per thread
+  unsigned affine_rounds = 0;  // level 1's batch-affine rounds
+  std::size_t affine_tile = 0;  // level-1 chunks per launch with rounds
   std::size_t slots_a = 0, slots_b = 0;  // ping-pong slot buffers of the levels >= 2
   unsigned log_segment = 0, log_segments = 0;
   std::size_t sort_bytes = 0;  // CUB's temporary storage
@@ -91,11 +109,11 @@ struct PieceLayout {
   // The bound of any n scalars, with the window chosen from n, or the copies' window.
   PieceLayout(std::size_t points, const MsmConfig& config, unsigned sms, const Copies& copies = {})
       : PieceLayout(points, copies.count > 1 ? copies_plan(copies) : gpu_msm_plan<C>(points, config.window_bits),
-                    copies.count > 1 ? copies.digit_windows : 0, points, 0, sms) {}
+                    copies.count > 1 ? copies.digit_windows : 0, points, 0, config, sms) {}
 
   // digits = 0: as many digit windows as bucket windows.
   PieceLayout(std::size_t points, const MsmPlan& bucket_plan, unsigned digits, std::size_t larger, std::size_t ones,
-              unsigned sms)
+              const MsmConfig& config, unsigned sms)
       : plan(bucket_plan),
         digit_windows(digits != 0 ? digits : bucket_plan.windows),
         n(points),
@@ -106,8 +124,15 @@ struct PieceLayout {
                                               std::to_string(kMaxWindows) + ")");
     buckets = static_cast<std::uint32_t>(plan.windows * plan.buckets);
     while ((std::uint64_t{1} << key_bits) < buckets) ++key_bits;
-    const std::size_t per_thread = entries / (std::size_t{sms} * kChunkThreadsPerSm);
-    chunk = static_cast<unsigned>(std::clamp<std::size_t>(per_thread, kMinChunk, kMaxChunk));
+    affine_rounds = affine_rounds_for(config, entries, sms);
+    if (affine_rounds > 0) {
+      const std::size_t per_chunk = entries / (std::size_t{sms} * kAffineChunksPerSm);
+      chunk = static_cast<unsigned>(std::clamp<std::size_t>(per_chunk, kMinAffineChunk, kMaxAffineChunk));
+      affine_tile = std::min(chunks(entries), std::size_t{sms} * kAffineTileChunksPerSm<C>);
+    } else {
+      const std::size_t per_thread = entries / (std::size_t{sms} * kChunkThreadsPerSm);
+      chunk = static_cast<unsigned>(std::clamp<std::size_t>(per_thread, kMinChunk, kMaxChunk));
+    }
     slots_a = 2 * chunks(entries);
     slots_b = 2 * ((slots_a + kTreeChunk - 1) / kTreeChunk);
     const std::size_t want = std::max<std::size_t>(1, std::size_t{sms} * kSegmentThreadsPerSm / plan.windows);
@@ -123,6 +148,8 @@ struct PieceLayout {
   }
   std::size_t segments() const { return static_cast<std::size_t>(plan.windows) << log_segments; }
   std::size_t chunks(std::size_t pairs) const { return (pairs + chunk - 1) / chunk; }  // level-1 threads
+  std::size_t affine_entries() const { return affine_tile * chunk; }        // scratch points and keys
+  std::size_t affine_prefixes() const { return affine_tile * (chunk / 2); }  // stored products
 
   std::size_t bytes(bool with_points) const {
     constexpr std::size_t kXyzz = sizeof(Xyzz<C>);
@@ -133,7 +160,9 @@ struct PieceLayout {
     const std::size_t reduce = (std::size_t{buckets} + segments() + segments() / kSumFanIn + 1) * kXyzz;
     const std::size_t alignment_slack = 16 * 256;
     const std::size_t counters = kPieceCounters * sizeof(unsigned long long);
-    return points + scalars + sort + slots + reduce + counters + alignment_slack;
+    const std::size_t affine = affine_entries() * (sizeof(DevicePoint<C>) + sizeof(std::uint32_t)) +
+                               affine_prefixes() * sizeof(typename C::Field);
+    return points + scalars + sort + slots + reduce + counters + affine + alignment_slack;
   }
 };
 
@@ -144,10 +173,10 @@ template <class C>
 PieceLayout<C> counted_layout(const PieceLayout<C>& bound, const MsmConfig& config, std::size_t larger,
                               std::size_t ones, unsigned sms, const Copies& copies) {
   if (copies.count < 2) {
-    PieceLayout<C> counted(bound.n, gpu_msm_plan<C>(larger, config.window_bits), 0, larger, ones, sms);
+    PieceLayout<C> counted(bound.n, gpu_msm_plan<C>(larger, config.window_bits), 0, larger, ones, config, sms);
     if (counted.entries <= bound.entries && counted.bytes(false) <= bound.bytes(false)) return counted;
   }
-  return PieceLayout<C>(bound.n, bound.plan, bound.digit_windows, larger, ones, sms);
+  return PieceLayout<C>(bound.n, bound.plan, bound.digit_windows, larger, ones, config, sms);
 }
 
 // The largest piece (n, or n halved until it fits) whose bytes fit the free device memory plus the

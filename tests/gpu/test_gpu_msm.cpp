@@ -45,6 +45,26 @@ std::unique_ptr<DeviceArray<B, S>> upload(const std::vector<S>& scalars, int dev
   return array;
 }
 
+// Level 1 made to take each of its methods whatever the size: XYZZ alone, and 1, 2 or 4 batch-affine
+// rounds before it (singles, holes and doublings carried from round to round).
+std::vector<MsmConfig> level1_configs(unsigned window) {
+  std::vector<MsmConfig> out;
+  MsmConfig xyzz{window};
+  xyzz.bucket_method = BucketMethod::xyzz;
+  out.push_back(xyzz);
+  for (const unsigned rounds : {1u, 2u, 4u}) {
+    MsmConfig affine{window};
+    affine.bucket_method = BucketMethod::batch_affine;
+    affine.affine_rounds = rounds;
+    out.push_back(affine);
+  }
+  return out;
+}
+
+std::string level1_name(const MsmConfig& cfg) {
+  return cfg.bucket_method == BucketMethod::xyzz ? "xyzz" : std::to_string(cfg.affine_rounds) + " affine rounds";
+}
+
 template <class F>
 double median_ms(int repeats, F&& f) {
   std::vector<double> t;
@@ -125,6 +145,89 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM with skewed buckets: all scalars equal, powers 
   CHECK(msm(B{}, host_span(plus_minus), host_span(random)) == msm(Cpu{}, host_span(plus_minus), host_span(random)));
 }
 
+TEMPLATE_LIST_TEST_CASE("GPU MSM with batch-affine rounds or XYZZ alone equals the CPU backend on every edge case",
+                        "[gpu][msm][affine]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
+  using S = typename C::Scalar;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 109);
+  const auto pts = test_points<C>(rng);  // points at infinity, P and -P, repeated points
+  const auto sc = test_scalars<S>(rng);  // 0, 1, r - 1, powers of two, repeated scalars
+  const auto ints = canonical(sc);
+  for (std::size_t n : kSizes) {
+    const Jacobian<C> want = msm(Cpu{}, first(pts, n), first(sc, n));
+    for (const unsigned c : {0u, 2u, 13u}) {
+      for (const MsmConfig& cfg : level1_configs(c)) {
+        INFO(C::name << ", " << level1_name(cfg) << ", window " << c << ", n = " << n << ", seed " << test::seed());
+        CHECK(msm(B{}, first(pts, n), first(ints, n), cfg) == want);
+        CHECK(msm(B{}, first(pts, n), first(sc, n), cfg) == want);
+      }
+    }
+  }
+
+  // One point n times (every pair a doubling), P and -P alternating (every pair a hole), all scalars
+  // equal (one bucket per window holds every point) and few buckets (window 2: long runs).
+  const std::size_t n = 3000;
+  const auto many = test_points<C>(rng, n);
+  const std::vector<Affine<C>> same(n, many[7]);
+  std::vector<Affine<C>> alternating;
+  for (std::size_t i = 0; i < n; ++i) alternating.push_back(i % 2 == 0 ? many[9] : -many[9]);
+  const std::vector<Affine<C>> plus_minus = std::move(alternating);
+  const auto random = random_vector<S>(n, rng);
+  const std::vector<S> equal(n, S::random(rng)), r_minus_1(n, -S::one()), mixed = witness_mix<S>(n, rng);
+  for (const auto* scalars : {&random, &equal, &r_minus_1, &mixed}) {
+    for (const auto* points : {&same, &plus_minus, &many}) {
+      const Jacobian<C> want = msm(Cpu{}, host_span(*points), host_span(*scalars));
+      if (points == &plus_minus && scalars == &equal) CHECK(want.is_identity());
+      for (const unsigned c : {0u, 2u}) {
+        for (const MsmConfig& cfg : level1_configs(c)) {
+          INFO(C::name << ", " << level1_name(cfg) << ", window " << c << ", points "
+                       << (points == &same ? "one repeated" : points == &plus_minus ? "P, -P" : "distinct")
+                       << ", seed " << test::seed());
+          CHECK(msm(B{}, host_span(*points), host_span(*scalars), cfg) == want);
+        }
+      }
+    }
+  }
+
+  // A context with copies of its bases, whose bucket windows fold several digits' windows.
+  for (const MsmConfig& base : level1_configs(0)) {
+    MsmConfig cfg = base;
+    cfg.precompute = 3;
+    MsmContext<B, C> ctx(host_span(pts), cfg);
+    INFO(C::name << ", " << level1_name(cfg) << ", precompute 3 (holds " << ctx.precompute() << "), seed "
+                 << test::seed());
+    for (std::size_t n : {std::size_t{1}, std::size_t{33}, std::size_t{1000}})
+      CHECK(ctx.run(first(sc, n)) == msm(Cpu{}, first(pts, n), first(sc, n)));
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("GPU MSM with batch-affine rounds over large G1 inputs against closed forms",
+                        "[gpu][msm][affine][large]", G1Groups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
+  using S = typename C::Scalar;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 110);
+  const std::size_t n = std::size_t{1} << test::at_scale(20u, 15u);
+  const auto p = scalar_mul(C::generator(), S::random(rng)).to_affine();
+  const auto q = scalar_mul(C::generator(), S::random(rng)).to_affine();
+  const auto pts = chain_points(n, p, q);
+  const std::vector<S> uniform = random_vector<S>(n, rng), mixed = witness_mix<S>(n, rng), equal(n, S::random(rng));
+  for (const unsigned c : {0u, 9u, 20u}) {  // the GPU's own window; long runs; runs of one or two points
+    for (const MsmConfig& cfg : level1_configs(c)) {
+      INFO(C::name << ", " << level1_name(cfg) << ", window " << c << ", n = " << n << ", seed " << test::seed());
+      CHECK(msm(B{}, host_span(pts), host_span(uniform), cfg) == chain_msm(p, q, uniform, 0, n, 0));
+      CHECK(msm(B{}, host_span(pts), host_span(mixed), cfg) == chain_msm(p, q, mixed, 0, n, 0));
+      CHECK(msm(B{}, host_span(pts), host_span(equal), cfg) == chain_msm(p, q, equal, 0, n, 0));
+    }
+  }
+  MsmConfig most;
+  most.bucket_method = BucketMethod::batch_affine;
+  most.affine_rounds = kMaxAffineRounds;
+  INFO(C::name << ", " << kMaxAffineRounds << " affine rounds, n = " << n << ", seed " << test::seed());
+  CHECK(msm(B{}, host_span(pts), host_span(uniform), most) == chain_msm(p, q, uniform, 0, n, 0));
+}
+
 TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the CPU backend", "[gpu][msm][large]",
                         G1Groups) {
   using B = typename TestType::Backend;
@@ -153,13 +256,9 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM of large G1 inputs against closed forms and the
   const std::vector<S> equal(n, k);
   INFO(C::name << ", n = " << n << ", all scalars equal, seed " << test::seed());
   CHECK(msm(B{}, first(pts, n), host_span(equal)) == chain_msm(p, q, equal, 0, n, 0));
-  // A witness heavy in boolean signals (3/8 zeros, 3/8 ones): the window follows the larger scalars
-  // alone; all ones take the narrowest window (one pair per point, every one in one bucket).
-  std::vector<S> mixed(n), ones(n, S::one());
-  for (auto& x : mixed) {
-    const auto kind = rng() % 8;
-    x = kind < 3 ? S::zero() : kind < 6 ? S::one() : S::random(rng);
-  }
+  // A witness heavy in boolean signals: the window follows the larger scalars alone; all ones take
+  // the narrowest window (one pair per point, every one in one bucket).
+  const std::vector<S> mixed = witness_mix<S>(n, rng), ones(n, S::one());
   CHECK(msm(B{}, first(pts, n), host_span(mixed)) == chain_msm(p, q, mixed, 0, n, 0));
   CHECK(msm(B{}, first(pts, n), host_span(ones)) == chain_msm(p, q, ones, 0, n, 0));
 
@@ -292,11 +391,8 @@ TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies over large G1 inputs
   const auto p = scalar_mul(C::generator(), S::random(rng)).to_affine();
   const auto q = scalar_mul(C::generator(), S::random(rng)).to_affine();
   const auto pts = chain_points(n, p, q);
-  std::vector<S> uniform = random_vector<S>(n, rng), mixed(n), equal(n, S::random(rng));
-  for (auto& x : mixed) {
-    const auto kind = rng() % 8;
-    x = kind < 3 ? S::zero() : kind < 6 ? S::one() : S::random(rng);
-  }
+  const std::vector<S> uniform = random_vector<S>(n, rng), mixed = witness_mix<S>(n, rng),
+                       equal(n, S::random(rng));
   for (const unsigned copies : {2u, kPrecomputeAuto}) {
     MsmConfig cfg;
     cfg.precompute = copies;
@@ -351,6 +447,9 @@ TEMPLATE_LIST_TEST_CASE("GPU MSM and batch_add reject malformed calls with a cle
   CHECK(error_of([&] { msm(B{}, host_span(pts), host_span(big)); }) == Errc::not_canonical);
   CHECK(error_of([&] { msm(B{}, host_span(pts), host_span(three), MsmConfig{1}); }) == Errc::invalid_argument);
   CHECK(error_of([&] { msm(B{}, host_span(pts), host_span(three), MsmConfig{25}); }) == Errc::invalid_argument);
+  MsmConfig too_many_rounds;
+  too_many_rounds.affine_rounds = kMaxAffineRounds + 1;
+  CHECK(error_of([&] { msm(B{}, host_span(pts), host_span(three), too_many_rounds); }) == Errc::invalid_argument);
   const std::vector<std::uint64_t> no_words, past_end = {0x8};
   CHECK(error_of([&] { batch_add(B{}, host_span(pts), host_span(no_words)); }) == Errc::size_mismatch);
   CHECK(error_of([&] { batch_add(B{}, host_span(pts), host_span(past_end)); }) == Errc::invalid_argument);

@@ -118,6 +118,17 @@ Jacobian<C> chain_msm(const Affine<C>& p, const Affine<C>& q, const std::vector<
   return scalar_mul(p, sum).add(scalar_mul(q, weighted));
 }
 
+// A witness heavy in boolean signals: 3/8 zeros, 3/8 ones, 1/4 uniform.
+template <class S, class Rng>
+std::vector<S> witness_mix(std::size_t n, Rng& rng) {
+  std::vector<S> out(n);
+  for (auto& x : out) {
+    const auto kind = rng() % 8;
+    x = kind < 3 ? S::zero() : kind < 6 ? S::one() : S::random(rng);
+  }
+  return out;
+}
+
 template <class Rng>
 std::vector<std::uint64_t> random_bitmap(std::size_t n, Rng& rng) {
   std::vector<std::uint64_t> words((n + 63) / 64);

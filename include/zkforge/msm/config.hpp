@@ -6,24 +6,31 @@
 
 namespace zkforge {
 
-// How Pippenger's buckets accumulate points on the CPU.
+// How Pippenger's buckets accumulate points.
 enum class BucketMethod {
-  batch_affine,  // affine buckets, additions in batches sharing one inversion: ~5M + 1S per point
+  batch_affine,  // affine additions in batches sharing one inversion: ~5M + 1S per point
   xyzz,          // XYZZ buckets, one mixed addition per point: 8M + 2S
+  automatic,     // the faster for the backend and size: batch_affine on the CPU; on a GPU, by size
 };
 
 struct MsmConfig {
   unsigned window_bits = 0;  // Pippenger window c; 0 chooses it from n by the cost model of msm/plan.hpp
   unsigned threads = 0;      // CPU threads; 0 uses every core
-  BucketMethod bucket_method = BucketMethod::batch_affine;  // measured faster on the CPU (docs/perf.md)
+  BucketMethod bucket_method = BucketMethod::automatic;  // measured per backend and size (docs/perf.md)
   MemoryPolicy memory = MemoryPolicy::pooled;  // where a GPU call's device buffers come from
   // A GPU MsmContext's precomputed multiples of its bases (msm/gpu.hpp): K copies, copy q holding
   // 2^(q s) times every base, so that one pass over K n points covers all the windows in W/K bucket
   // windows. 1 keeps the bases alone; 0 (kPrecomputeAuto) takes the most copies that, with one run's
   // buffers, fit half of the device's free memory. Ignored by the CPU and by one-shot GPU calls.
   unsigned precompute = 0;
+  // A GPU's rounds of batch-affine pair additions before its XYZZ buckets (bucket_method batch_affine,
+  // or automatic where the size gains by them): each round halves a bucket's points. 0
+  // (kAffineRoundsAuto) takes the backend's default; at most kMaxAffineRounds. Ignored by the CPU.
+  unsigned affine_rounds = 0;
 };
 
 inline constexpr unsigned kPrecomputeAuto = 0;
+inline constexpr unsigned kAffineRoundsAuto = 0;
+inline constexpr unsigned kMaxAffineRounds = 10;
 
 }  // namespace zkforge
