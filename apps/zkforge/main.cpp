@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"uniform", "witness"}))
       ->capture_default_str();
   bench_cmd->add_option("--bucket-method", bench.bucket_method,
-                        "MSM buckets: automatic (the faster for the backend and size), batch_affine or xyzz")
+                        "MSM buckets: automatic (the faster for the backend), batch_affine or xyzz")
       ->check(CLI::IsMember({"automatic", "batch_affine", "xyzz"}))
       ->capture_default_str();
   bench_cmd->add_option("--affine-rounds", bench.affine_rounds,

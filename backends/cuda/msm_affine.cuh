@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The GPU MSM's level-1 accumulation with batch-affine rounds (msm_kernels.cuh's phase 3, chosen by
-// MsmConfig::bucket_method and affine_rounds; the planner's PieceLayout::affine_rounds).
+// The GPU MSM's level-1 accumulation with batch-affine rounds (msm_kernels.cuh's phase 3, taken with
+// MsmConfig::bucket_method batch_affine, affine_rounds rounds; the planner's PieceLayout::affine_rounds).
+// Measured on an H200 it is slower than XYZZ alone at every size (docs/perf.md: 2^24 BLS12-381 G1,
+// 138 ms with one round against 115), so BucketMethod::automatic does not take it: each round's two
+// passes over its pairs wait on memory (~0.65 TB/s), where the XYZZ loop is bound by its products.
 //
 // A thread owns a chunk of L sorted entries, as XYZZ level 1 does, and first halves every run of
 // equal keys in its chunk, `rounds` times: a round adds the run's entries in pairs with affine
@@ -36,7 +39,6 @@ inline namespace ZKF_GPU_NS {
 inline constexpr unsigned kAffineRounds = 3;                // rounds when MsmConfig::affine_rounds is 0
 inline constexpr std::size_t kAffineChunksPerSm = 512;      // chunks wanted per multiprocessor
 inline constexpr unsigned kMinAffineChunk = 64, kMaxAffineChunk = 1024;  // L
-inline constexpr unsigned kAutoAffineChunk = 256;           // the least L at which BucketMethod::automatic takes rounds
 // Chunks per launch and multiprocessor: one wave of the kernel's blocks (its threads all take the
 // same work, so a wave ends together), which bounds the scratch.
 template <class C>

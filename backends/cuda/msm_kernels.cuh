@@ -25,9 +25,9 @@
 //     chunks of 8 slots, until one chunk is left. Every thread does the same amount of work at
 //     every level whatever the digits are, so a bucket holding all n points (all scalars equal, or
 //     all 1) is summed by a tree of depth log_4(n / L) instead of one thread: W*n madds plus
-//     about W*n / L adds in all. With batch-affine rounds (msm_affine.cuh: larger chunks, each run
-//     of a chunk halved `rounds` times by affine additions that share one inversion per thread and
-//     round, 5M + 1S each), level 1 sums what the rounds leave in the same way.
+//     about W*n / L adds in all. With batch-affine rounds (msm_affine.cuh, asked for: larger chunks,
+//     each run of a chunk halved `rounds` times by affine additions that share one inversion per
+//     thread and round, 5M + 1S each), level 1 sums what the rounds leave in the same way.
 //  4. bucket reduction: window j's sum is sum_b (b + 1) R_b. Its B buckets form G segments of Z
 //     = B / G (G*W ~ 256 threads per multiprocessor); the thread of segment g computes its running
 //     sums from the top (2Z adds) and adds (g*Z) * T_g, T_g the segment's total, by double-and-add

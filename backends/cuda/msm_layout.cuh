@@ -35,6 +35,7 @@ struct Copies {
   unsigned digit_windows = 0;   // W
   unsigned bucket_windows = 0;  // W'
   unsigned shift() const { return bucket_windows * window_bits; }  // bits between consecutive copies
+  MsmPlan bucket_plan() const { return MsmPlan{window_bits, bucket_windows, std::size_t{1} << (window_bits - 1)}; }
 };
 
 // The copies of n bases for `wanted` of them (>= 2): the window minimising W(c) * n + kGpuBucketCost *
@@ -72,16 +73,15 @@ inline unsigned floor_log2(std::size_t v) {
   return r;
 }
 
-// Level 1's batch-affine rounds (msm_affine.cuh) for a piece of `entries` digit pairs: none for
-// BucketMethod::xyzz; for automatic, none unless the entries give every chunk of the wanted count at
-// least kAutoAffineChunk of them; otherwise config.affine_rounds, or kAffineRounds.
-inline unsigned affine_rounds_for(const MsmConfig& config, std::size_t entries, unsigned sms) {
+// Level 1's batch-affine rounds (msm_affine.cuh) for a piece of `entries` digit pairs: with
+// BucketMethod::batch_affine, config.affine_rounds or kAffineRounds; none otherwise. automatic takes
+// XYZZ alone, measured faster on an H200 at every size from 2^20 to 2^26 and in every group
+// (docs/perf.md, issue #24's run M).
+inline unsigned affine_rounds_for(const MsmConfig& config, std::size_t entries) {
   if (config.affine_rounds > kMaxAffineRounds)
     throw Error(Errc::invalid_argument, "MSM of " + std::to_string(config.affine_rounds) +
                                             " batch-affine rounds (at most " + std::to_string(kMaxAffineRounds) + ")");
-  if (config.bucket_method == BucketMethod::xyzz || entries < 2) return 0;
-  if (config.bucket_method == BucketMethod::automatic && entries / (std::size_t{sms} * kAffineChunksPerSm) < kAutoAffineChunk)
-    return 0;
+  if (config.bucket_method != BucketMethod::batch_affine || entries < 2) return 0;
   return config.affine_rounds != kAffineRoundsAuto ? config.affine_rounds : kAffineRounds;
 }
 
@@ -108,7 +108,7 @@ struct PieceLayout {
 
   // The bound of any n scalars, with the window chosen from n, or the copies' window.
   PieceLayout(std::size_t points, const MsmConfig& config, unsigned sms, const Copies& copies = {})
-      : PieceLayout(points, copies.count > 1 ? copies_plan(copies) : gpu_msm_plan<C>(points, config.window_bits),
+      : PieceLayout(points, copies.count > 1 ? copies.bucket_plan() : gpu_msm_plan<C>(points, config.window_bits),
                     copies.count > 1 ? copies.digit_windows : 0, points, 0, config, sms) {}
 
   // digits = 0: as many digit windows as bucket windows.
@@ -124,7 +124,7 @@ struct PieceLayout {
                                               std::to_string(kMaxWindows) + ")");
     buckets = static_cast<std::uint32_t>(plan.windows * plan.buckets);
     while ((std::uint64_t{1} << key_bits) < buckets) ++key_bits;
-    affine_rounds = affine_rounds_for(config, entries, sms);
+    affine_rounds = affine_rounds_for(config, entries);
     if (affine_rounds > 0) {
       const std::size_t per_chunk = entries / (std::size_t{sms} * kAffineChunksPerSm);
       chunk = static_cast<unsigned>(std::clamp<std::size_t>(per_chunk, kMinAffineChunk, kMaxAffineChunk));
@@ -142,9 +142,6 @@ struct PieceLayout {
     const int items = static_cast<int>(std::min<std::size_t>(entries, INT32_MAX));  // pieces stay below
     check(radix_sort_pairs(nullptr, sort_bytes, k, v, items, 0, static_cast<int>(key_bits)),
                "DeviceRadixSort::SortPairs (size query)");
-  }
-  static MsmPlan copies_plan(const Copies& k) {
-    return MsmPlan{k.window_bits, k.bucket_windows, std::size_t{1} << (k.window_bits - 1)};
   }
   std::size_t segments() const { return static_cast<std::size_t>(plan.windows) << log_segments; }
   std::size_t chunks(std::size_t pairs) const { return (pairs + chunk - 1) / chunk; }  // level-1 threads

@@ -10,7 +10,7 @@ namespace zkforge {
 enum class BucketMethod {
   batch_affine,  // affine additions in batches sharing one inversion: ~5M + 1S per point
   xyzz,          // XYZZ buckets, one mixed addition per point: 8M + 2S
-  automatic,     // the faster for the backend and size: batch_affine on the CPU; on a GPU, by size
+  automatic,     // the faster for the backend: batch_affine on the CPU, xyzz on a GPU (docs/perf.md)
 };
 
 struct MsmConfig {
@@ -23,9 +23,9 @@ struct MsmConfig {
   // windows. 1 keeps the bases alone; 0 (kPrecomputeAuto) takes the most copies that, with one run's
   // buffers, fit half of the device's free memory. Ignored by the CPU and by one-shot GPU calls.
   unsigned precompute = 0;
-  // A GPU's rounds of batch-affine pair additions before its XYZZ buckets (bucket_method batch_affine,
-  // or automatic where the size gains by them): each round halves a bucket's points. 0
-  // (kAffineRoundsAuto) takes the backend's default; at most kMaxAffineRounds. Ignored by the CPU.
+  // A GPU's rounds of batch-affine pair additions before its XYZZ buckets, with bucket_method
+  // batch_affine: each round halves a bucket's points. 0 (kAffineRoundsAuto) takes the backend's
+  // default; at most kMaxAffineRounds. Ignored by the CPU.
   unsigned affine_rounds = 0;
 };
 
