@@ -90,13 +90,13 @@ std::vector<Affine<C>> bench_points(std::size_t n, std::uint64_t seed) {
   return out;
 }
 
-// A witness's value as circuits heavy in boolean signals have them: 3/8 zeros, 3/8 ones and 1/4
-// uniform values.
 BucketMethod bucket_method(const BenchOptions& o) {
   if (o.bucket_method == "xyzz") return BucketMethod::xyzz;
   return o.bucket_method == "batch_affine" ? BucketMethod::batch_affine : BucketMethod::automatic;
 }
 
+// A witness's value as circuits heavy in boolean signals have them: 3/8 zeros, 3/8 ones and 1/4
+// uniform values.
 template <class S>
 S witness_like(std::mt19937_64& rng) {
   const auto kind = rng() % 8;
