@@ -34,6 +34,7 @@ namespace {
 // More threads than this is a typing error, not a machine: a thread that cannot be started would
 // stop the program inside the thread pool.
 constexpr unsigned kMaxThreads = 1024;
+constexpr unsigned kMaxPrecompute = 64;  // --precompute: copies of the resident bases on a GPU
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -115,7 +116,7 @@ int main(int argc, char** argv) {
   prove_cmd->add_option("--precompute", prove.precompute,
                         "on a GPU: copies of the key's bases, multiples that fold the MSM's windows (1 = none, which a "
                         "single proof is quickest with; 0 = as many as half the free device memory holds)")
-      ->check(CLI::Range(0u, 64u))
+      ->check(CLI::Range(0u, kMaxPrecompute))
       ->capture_default_str();
 
   zkforge::cli::SoakOptions soak;
@@ -163,7 +164,7 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--precompute", bench.precompute,
                         "msm and prove on a GPU: copies of the resident bases, multiples that fold the MSM's windows (1 "
                         "= none; 0 = as many as half the free device memory holds)")
-      ->check(CLI::Range(0u, 64u))
+      ->check(CLI::Range(0u, kMaxPrecompute))
       ->capture_default_str();
   bench_cmd->add_option("--scalars", bench.scalars,
                         "msm: uniform random scalars, or a witness's mix (3/8 zeros, 3/8 ones, 1/4 uniform)")
