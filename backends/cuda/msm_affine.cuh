@@ -57,28 +57,6 @@ __device__ ZKF_INLINE DevicePoint<C> hole_point() {
   return p;
 }
 
-// Round 1's inputs: entries of the sorted pairs, their points gathered and signed.
-template <class C>
-struct SortedAffine {
-  using F = typename C::Field;
-  const std::uint32_t* keys;
-  const std::uint32_t* values;
-  const DevicePoint<C>* points;
-  __device__ ZKF_INLINE std::uint32_t key(std::size_t i) const { return keys[i]; }
-  __device__ ZKF_INLINE F x(std::size_t i) const { return load16(&points[values[i] & kIndexMask].x); }
-  __device__ ZKF_INLINE F y(std::size_t i) const {
-    const std::uint32_t v = values[i];
-    const F y = load16(&points[v & kIndexMask].y);
-    return (v & kNegative) != 0 ? -y : y;
-  }
-  __device__ ZKF_INLINE DevicePoint<C> point(std::size_t i) const {
-    const std::uint32_t v = values[i];
-    DevicePoint<C> p = load16(points + (v & kIndexMask));
-    if ((v & kNegative) != 0) p.y = -p.y;
-    return p;
-  }
-};
-
 // One thread's scratch: the inputs of rounds after the first, every round's outputs, the stored
 // products (`prefixes`), and the entries of the XYZZ pass (sum_runs).
 template <class C>
@@ -193,7 +171,7 @@ __global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
   const bool open_left = begin > 0 && keys[begin - 1] == keys[begin];
   const bool open_right = end < len && keys[end] == keys[end - 1];
   const AffineScratch<C> scratch{scratch_keys, scratch_points, prefixes, chunks, lane};
-  std::size_t m = affine_round<C>(SortedAffine<C>{keys + begin, indices + begin, points}, end - begin, scratch);
+  std::size_t m = affine_round<C>(SortedPoints<C>{keys + begin, indices + begin, points}, end - begin, scratch);
   for (unsigned r = 1; r < rounds; ++r) m = affine_round<C>(scratch, m, scratch);
   sum_runs<C>(scratch, m, t, open_left, open_right, out_keys, out_partials, buckets);
 }

@@ -277,14 +277,28 @@ __global__ void __launch_bounds__(kPointBlock)
   }
 }
 
-// Where a chunk's entries come from: the sorted pairs' points (level 1: gathered, the sign applied)
-// or the partial sums of the level before; entry i of the chunk, key and point.
+// Where a chunk's entries come from: the sorted pairs' points (level 1 and batch-affine round 1:
+// gathered, the sign applied) or the partial sums of the level before; entry i of the chunk, its key
+// and point.
 template <class C>
 struct SortedPoints {
+  using F = typename C::Field;
   const std::uint32_t* keys;
   const std::uint32_t* values;
   const DevicePoint<C>* points;
   __device__ ZKF_INLINE std::uint32_t key(std::size_t i) const { return keys[i]; }
+  __device__ ZKF_INLINE F x(std::size_t i) const { return load16(&points[values[i] & kIndexMask].x); }
+  __device__ ZKF_INLINE F y(std::size_t i) const {
+    const std::uint32_t v = values[i];
+    const F y = load16(&points[v & kIndexMask].y);
+    return (v & kNegative) != 0 ? -y : y;
+  }
+  __device__ ZKF_INLINE DevicePoint<C> point(std::size_t i) const {
+    const std::uint32_t v = values[i];
+    DevicePoint<C> p = load16(points + (v & kIndexMask));
+    if ((v & kNegative) != 0) p.y = -p.y;
+    return p;
+  }
   __device__ ZKF_INLINE void add_to(Xyzz<C>& acc, std::size_t i) const {
     const std::uint32_t v = values[i];
     acc = madd_point(acc, points + (v & kIndexMask), (v & kNegative) != 0);
