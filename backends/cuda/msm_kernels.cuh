@@ -60,10 +60,12 @@
 // are sized by the bound of W*n pairs, before their scalars are counted.
 //
 // The mixed addition is inlined into the two loops that are nearly all of the work, whose register
-// cap is set per group (kMaddBlocks); full additions and doublings are __noinline__ functions, which
-// keeps the other kernels small. Measured on an H200, BLS12-381 G1 at 2^22 points (ms, with the field
-// product of before f4b2d8b; the whole MSM has taken 40 rather than 75 ms since): digits 0.3, sort 1.3,
-// level-1 accumulation 69, later levels 5, bucket reduction 6, window sums 1.
+// cap is set per group (kMaddBlocks), all but its rare doubling of an affine point (Xyzz's
+// dbl_out_of_line), whose code made BLS12-381's loop wait on the instruction cache; full additions
+// and doublings are __noinline__ functions, which keeps the other kernels small. Measured on an
+// H200, BLS12-381 G1 at 2^22 points (ms, with the field product of before f4b2d8b; the whole MSM has
+// taken 40 rather than 75 ms since): digits 0.3, sort 1.3, level-1 accumulation 69, later levels 5,
+// bucket reduction 6, window sums 1.
 #pragma once
 
 #include <cstdint>

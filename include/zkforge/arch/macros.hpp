@@ -6,12 +6,15 @@
 #include <hip/hip_runtime.h>  // under HIP, __host__, __device__ and __forceinline__ are macros of its headers
 #endif
 
+// ZKF_NOINLINE keeps a rare branch out of line, so that its code does not crowd a hot loop's.
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #define ZKF_HD __host__ __device__
 #define ZKF_INLINE __forceinline__
+#define ZKF_NOINLINE __noinline__
 #else
 #define ZKF_HD
 #define ZKF_INLINE inline __attribute__((always_inline))
+#define ZKF_NOINLINE __attribute__((noinline))
 #endif
 
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
