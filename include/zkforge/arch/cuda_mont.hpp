@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Modular arithmetic on NVIDIA GPUs: the Montgomery product in 32-bit limbs with PTX multiply-add
-// carry chains, and addition and subtraction with PTX carry chains.
+// Modular arithmetic on NVIDIA GPUs: the Montgomery product and square in 32-bit limbs with PTX
+// multiply-add carry chains, and addition and subtraction with PTX carry chains.
 //
 // The GPU multiplies 32-bit integers natively; a 64-bit product costs several instructions and a
 // carry compared in C++ costs more. Here the N 64-bit words are n = 2N limbs of 32 bits, and the
@@ -14,6 +14,8 @@
 // halves' roles: the old hi becomes the next lo, and the old lo, shifted, becomes the next hi, its
 // lowest limb folded into the next lo's first limb by the carry that opens the next hi chain.
 // With a, b < p and p < 2^(32n - 1) the value stays below 2p; one conditional subtraction reduces it.
+// The square runs the same rows with operands whose low limbs are zero (sqr_rows): fewer multiply-adds,
+// the H200's bound in every kernel of products.
 //
 // Each instruction is its own asm statement: the compiler keeps the carry flag's order between
 // them (the carry is a dependency of the .cc instructions). Host code and the HIP backend on AMD
@@ -39,29 +41,38 @@ __device__ __forceinline__ void mul_pairs(std::uint32_t* t, const std::uint32_t*
   }
 }
 
-// t_j, t_(j+1) += x_j * y for even j < k: one carry chain; with carry_in it starts from the carry flag.
-template <std::size_t k, bool carry_in>
+// t_j, t_(j+1) += x_j * y for even j from `from` to k - 2: one carry chain; with carry_in it starts
+// from the carry flag.
+template <std::size_t k, bool carry_in, std::size_t from = 0>
 __device__ __forceinline__ void mad_pairs(std::uint32_t* t, const std::uint32_t* x, std::uint32_t y) {
+  static_assert(from % 2 == 0 && from < k);
   if constexpr (carry_in)
     asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                 : "+r"(t[0]), "+r"(t[1]) : "r"(x[0]), "r"(y));
+                 : "+r"(t[from]), "+r"(t[from + 1]) : "r"(x[from]), "r"(y));
   else
     asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
-                 : "+r"(t[0]), "+r"(t[1]) : "r"(x[0]), "r"(y));
+                 : "+r"(t[from]), "+r"(t[from + 1]) : "r"(x[from]), "r"(y));
 #pragma unroll
-  for (std::size_t j = 2; j < k; j += 2)
+  for (std::size_t j = from + 2; j < k; j += 2)
     asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
                  : "+r"(t[j]), "+r"(t[j + 1]) : "r"(x[j]), "r"(y));
 }
 
 __device__ __forceinline__ void add_carry(std::uint32_t& t) { asm volatile("addc.u32 %0, %0, 0;" : "+r"(t)); }
 
+// Position pos of an operand whose limbs below zeros are zero holds a limb (a function, where the
+// comparison written out would be one the compiler calls pointless for zeros = 0).
+__device__ constexpr bool holds_limb(std::size_t pos, std::size_t zeros) { return pos >= zeros; }
+
 // One row t += x * y (the running value's halves lo and hi as above, n limbs each), then the
 // reduction row t += m * p, after which lo_0 is zero. On return hi holds positions 0 .. n-1 of t / 2^32
 // and lo_1 .. lo_(n-1) its positions 0 .. n-2: the caller swaps the two names for the next row.
-template <std::size_t n, bool first>
+// x's limbs below `zeros` are zero (a square's rows): their products are left out, and where hi
+// moves up by one limb without them, its chain adds the carry alone.
+template <std::size_t n, bool first, std::size_t zeros = 0>
 __device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* x, std::uint32_t y,
                                          const std::uint32_t* q, std::uint32_t inv32) {
+  static_assert(zeros < n && (!first || zeros == 0));
   if constexpr (first) {
     mul_pairs<n>(lo, x, y);
     mul_pairs<n>(hi, x + 1, y);
@@ -70,13 +81,22 @@ __device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, c
     // lo_0 += hi_1, its carry opening the chain that moves hi up by one limb while adding x's odd limbs.
     asm volatile("add.cc.u32 %0, %0, %1;" : "+r"(lo[0]) : "r"(hi[1]));
 #pragma unroll
-    for (std::size_t j = 0; j + 2 < n; j += 2)
-      asm volatile("madc.lo.cc.u32 %0, %2, %3, %4; madc.hi.cc.u32 %1, %2, %3, %5;"
-                   : "=r"(hi[j]), "=r"(hi[j + 1]) : "r"(x[j + 1]), "r"(y), "r"(hi[j + 2]), "r"(hi[j + 3]));
+    for (std::size_t j = 0; j + 2 < n; j += 2) {
+      if (holds_limb(j + 1, zeros))
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %4; madc.hi.cc.u32 %1, %2, %3, %5;"
+                     : "=r"(hi[j]), "=r"(hi[j + 1]) : "r"(x[j + 1]), "r"(y), "r"(hi[j + 2]), "r"(hi[j + 3]));
+      else
+        asm volatile("addc.cc.u32 %0, %2, 0; addc.cc.u32 %1, %3, 0;"
+                     : "=r"(hi[j]), "=r"(hi[j + 1]) : "r"(hi[j + 2]), "r"(hi[j + 3]));
+    }
     asm volatile("madc.lo.cc.u32 %0, %2, %3, 0; madc.hi.u32 %1, %2, %3, 0;"
                  : "=r"(hi[n - 2]), "=r"(hi[n - 1]) : "r"(x[n - 1]), "r"(y));
-    mad_pairs<n, false>(lo, x, y);
-    add_carry(hi[n - 1]);
+    // x's even limbs from the first that is not zero; none are left in a square's last row.
+    constexpr std::size_t from = zeros + zeros % 2;
+    if constexpr (from < n) {
+      mad_pairs<n, false, from>(lo, x, y);
+      add_carry(hi[n - 1]);
+    }
   }
   const std::uint32_t m = lo[0] * inv32;
   mad_pairs<n, false>(hi, q + 1, m);
@@ -84,31 +104,30 @@ __device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, c
   add_carry(hi[n - 1]);
 }
 
-// r = a * b * 2^(-64N) mod p for a, b < p < 2^(64N - 1); inv = -p^-1 mod 2^64 (its low half is
-// -p^-1 mod 2^32).
+// The rows of a square from row i on. a^2 = sum over i of a_i X_i 2^(32 i), where X_i holds a_i at
+// position i and 2 a_j at every position j > i: so row i multiplies a_i by X_i, whose limbs below i
+// are zero, n - i products where the product's row has n. With d_k = 2 a_k + (a_(k-1) >> 31) mod 2^32
+// (the doubled a's limb k), X_i's limb i + 1 is 2 a_(i+1) mod 2^32 and its limbs above are d_k; 2a's
+// limb n is zero since a < 2^(32n - 1).
+template <std::size_t n, std::size_t i>
+__device__ __forceinline__ void sqr_rows(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* a,
+                                         const std::uint32_t* d, const std::uint32_t* q, std::uint32_t inv32) {
+  std::uint32_t x[n];
+#pragma unroll
+  for (std::size_t k = 0; k < n; ++k) x[k] = !holds_limb(k, i) ? 0 : k == i ? a[i] : k == i + 1 ? a[i + 1] << 1 : d[k];
+  if constexpr (i % 2 == 0)
+    mont_row<n, i == 0, i>(lo, hi, x, a[i], q, inv32);
+  else
+    mont_row<n, false, i>(hi, lo, x, a[i], q, inv32);
+  if constexpr (i + 1 < n) sqr_rows<n, i + 1>(lo, hi, a, d, q, inv32);
+}
+
+// t = lo + hi as they stand after an even number of rows (lo holds positions 0 .. n-1 of t and
+// hi_1 .. hi_(n-1) positions 0 .. n-2), t < 2p; r = t mod p.
 template <std::size_t N>
-__device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
-                                         const std::uint64_t (&p)[N], std::uint64_t inv) {
+__device__ __forceinline__ void mont_finish(std::uint64_t (&r)[N], const std::uint32_t* lo, const std::uint32_t* hi,
+                                            const std::uint32_t* q) {
   constexpr std::size_t n = 2 * N;
-  std::uint32_t x[n], y[n], q[n], lo[n], hi[n];
-#pragma unroll
-  for (std::size_t i = 0; i < N; ++i) {
-    x[2 * i] = static_cast<std::uint32_t>(a[i]);
-    x[2 * i + 1] = static_cast<std::uint32_t>(a[i] >> 32);
-    y[2 * i] = static_cast<std::uint32_t>(b[i]);
-    y[2 * i + 1] = static_cast<std::uint32_t>(b[i] >> 32);
-    q[2 * i] = static_cast<std::uint32_t>(p[i]);
-    q[2 * i + 1] = static_cast<std::uint32_t>(p[i] >> 32);
-  }
-  const std::uint32_t inv32 = static_cast<std::uint32_t>(inv);
-  mont_row<n, true>(lo, hi, x, y[0], q, inv32);
-  mont_row<n, false>(hi, lo, x, y[1], q, inv32);
-#pragma unroll
-  for (std::size_t i = 2; i < n; i += 2) {
-    mont_row<n, false>(lo, hi, x, y[i], q, inv32);
-    mont_row<n, false>(hi, lo, x, y[i + 1], q, inv32);
-  }
-  // After an even number of rows lo holds positions 0 .. n-1 of t and hi_1 .. hi_(n-1) positions 0 .. n-2.
   std::uint32_t t[n];
   asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(t[0]) : "r"(lo[0]), "r"(hi[1]));
 #pragma unroll
@@ -127,6 +146,53 @@ __device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint6
     const std::uint32_t h = below_p ? t[2 * i + 1] : d[2 * i + 1];
     r[i] = (static_cast<std::uint64_t>(h) << 32) | l;
   }
+}
+
+template <std::size_t N>
+__device__ __forceinline__ void split_limbs(std::uint32_t (&x)[2 * N], const std::uint64_t (&a)[N]) {
+#pragma unroll
+  for (std::size_t i = 0; i < N; ++i) {
+    x[2 * i] = static_cast<std::uint32_t>(a[i]);
+    x[2 * i + 1] = static_cast<std::uint32_t>(a[i] >> 32);
+  }
+}
+
+// r = a * b * 2^(-64N) mod p for a, b < p < 2^(64N - 1); inv = -p^-1 mod 2^64 (its low half is
+// -p^-1 mod 2^32).
+template <std::size_t N>
+__device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
+                                         const std::uint64_t (&p)[N], std::uint64_t inv) {
+  constexpr std::size_t n = 2 * N;
+  std::uint32_t x[n], y[n], q[n], lo[n], hi[n];
+  split_limbs<N>(x, a);
+  split_limbs<N>(y, b);
+  split_limbs<N>(q, p);
+  const std::uint32_t inv32 = static_cast<std::uint32_t>(inv);
+  mont_row<n, true>(lo, hi, x, y[0], q, inv32);
+  mont_row<n, false>(hi, lo, x, y[1], q, inv32);
+#pragma unroll
+  for (std::size_t i = 2; i < n; i += 2) {
+    mont_row<n, false>(lo, hi, x, y[i], q, inv32);
+    mont_row<n, false>(hi, lo, x, y[i + 1], q, inv32);
+  }
+  mont_finish<N>(r, lo, hi, q);
+}
+
+// r = a^2 * 2^(-64N) mod p for a < p < 2^(64N - 2): the product's rows with a square's operands
+// (sqr_rows), n(n + 1)/2 products for a^2 where the product takes n^2, ~22% fewer in all. Each row's
+// operand X_i is below 2a < 2p, so a row's sum stays below 2^32 3p, within n + 1 limbs while
+// 3p < 2^(32n): hence the bound on p, which BN254's fields and BLS12-381's base field meet.
+template <std::size_t N>
+__device__ __forceinline__ void mont_sqr(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&p)[N],
+                                         std::uint64_t inv) {
+  constexpr std::size_t n = 2 * N;
+  std::uint32_t x[n], d[n], q[n], lo[n], hi[n];
+  split_limbs<N>(x, a);
+  split_limbs<N>(q, p);
+#pragma unroll
+  for (std::size_t k = 2; k < n; ++k) d[k] = __funnelshift_l(x[k - 1], x[k], 1);
+  sqr_rows<n, 0>(lo, hi, x, d, q, static_cast<std::uint32_t>(inv));
+  mont_finish<N>(r, lo, hi, q);
 }
 
 // r = a + b mod p and r = a - b mod p for a, b < p < 2^(64N - 1): one carry chain of 64-bit adds

@@ -204,7 +204,20 @@ class Fp {
   friend ZKF_HD constexpr bool operator!=(const Fp& a, const Fp& b) { return !(a.m_ == b.m_); }
 
   ZKF_HD constexpr Fp dbl() const { return *this + *this; }
-  ZKF_HD constexpr Fp sqr() const { return *this * *this; }
+  // this^2: on NVIDIA GPUs the PTX square of arch/cuda_mont.hpp (~22% fewer multiply-adds than the
+  // product) where the modulus leaves it room, below 2^(64N - 2); elsewhere the product.
+  ZKF_HD constexpr Fp sqr() const {
+#if defined(ZKF_HAVE_CUDA_MONT)
+    if constexpr (kModulus.w[kLimbs - 1] >> 62 == 0) {
+      if (!__builtin_is_constant_evaluated()) {
+        Fp r;
+        r.m_ = montgomery::sqr_cuda(m_, device_modulus(std::make_index_sequence<kLimbs>{}), device_mont_inv());
+        return r;
+      }
+    }
+#endif
+    return *this * *this;
+  }
 
   // this^e for a canonical, public exponent. On the host at run time 4 bits at a time from the top
   // (a table of this^0 .. this^15: ~1.25 products per bit on the assembly product); on a GPU and in
