@@ -14,8 +14,9 @@
 // halves' roles: the old hi becomes the next lo, and the old lo, shifted, becomes the next hi, its
 // lowest limb folded into the next lo's first limb by the carry that opens the next hi chain.
 // With a, b < p and p < 2^(32n - 1) the value stays below 2p; one conditional subtraction reduces it.
-// The square runs the same rows with operands whose low limbs are zero (sqr_rows): fewer multiply-adds,
-// the H200's bound in every kernel of products.
+// The square runs the same rows with operands whose low limbs are zero (sqr_rows), and a modulus
+// whose two low limbs are 1 and 2^32 - 1 takes its reduction rows' first products as additions
+// (reduce_row): both spare multiply-adds, the H200's bound in every kernel of products.
 //
 // Each instruction is its own asm statement: the compiler keeps the carry flag's order between
 // them (the carry is a dependency of the .cc instructions). Host code and the HIP backend on AMD
@@ -64,12 +65,39 @@ __device__ __forceinline__ void add_carry(std::uint32_t& t) { asm volatile("addc
 // comparison written out would be one the compiler calls pointless for zeros = 0).
 __device__ constexpr bool holds_limb(std::size_t pos, std::size_t zeros) { return pos >= zeros; }
 
+// Whether a modulus's low word is 2^64 - 2^32 + 1, its 32-bit limbs 1 and 2^32 - 1 (BLS12-381's scalar
+// field): then -p^-1 = -1 mod 2^32, and a reduction row's first two products need no multiplier.
+constexpr bool low_limbs_one_minus_one(std::uint64_t p0) { return p0 == 0xffffffff00000001ULL; }
+
+// The reduction row t += m p, m = lo_0 (-p^-1) mod 2^32, after which lo_0 is zero (and not read again).
+// With low_one (low_limbs_one_minus_one), m = -lo_0 mod 2^32: m q_1 = m 2^32 - m has low half lo_0 and
+// high half m - [lo_0 != 0], and lo_0 + m q_0 = 2^32 [lo_0 != 0], so two of the row's n products become
+// additions (12% fewer multiply-adds in a product of BLS12-381's Fr). m itself stays a product by
+// -p^-1 from constant memory: written as a negation, the assembler folded it into every product by m
+// and split each 64-bit-wide multiply-add of the row into two (docs/perf.md).
+template <std::size_t n, bool low_one>
+__device__ __forceinline__ void reduce_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* q,
+                                           std::uint32_t inv32) {
+  const std::uint32_t t0 = lo[0], m = t0 * inv32;
+  if constexpr (low_one) {
+    const std::uint32_t m_high = m - (t0 != 0 ? 1u : 0u);
+    asm volatile("add.cc.u32 %0, %0, %2; addc.cc.u32 %1, %1, %3;" : "+r"(hi[0]), "+r"(hi[1]) : "r"(t0), "r"(m_high));
+    mad_pairs<n, true, 2>(hi, q + 1, m);
+    asm volatile("add.cc.u32 %0, %0, 0xffffffff; addc.cc.u32 %1, %1, 0;" : "+r"(lo[0]), "+r"(lo[1]));
+    mad_pairs<n, true, 2>(lo, q, m);
+  } else {
+    mad_pairs<n, false>(hi, q + 1, m);
+    mad_pairs<n, false>(lo, q, m);
+  }
+  add_carry(hi[n - 1]);
+}
+
 // One row t += x * y (the running value's halves lo and hi as above, n limbs each), then the
 // reduction row t += m * p, after which lo_0 is zero. On return hi holds positions 0 .. n-1 of t / 2^32
 // and lo_1 .. lo_(n-1) its positions 0 .. n-2: the caller swaps the two names for the next row.
 // x's limbs below `zeros` are zero (a square's rows): their products are left out, and where hi
-// moves up by one limb without them, its chain adds the carry alone.
-template <std::size_t n, bool first, std::size_t zeros = 0>
+// moves up by one limb without them, its chain adds the carry alone. low_one: reduce_row's.
+template <std::size_t n, bool first, std::size_t zeros = 0, bool low_one = false>
 __device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* x, std::uint32_t y,
                                          const std::uint32_t* q, std::uint32_t inv32) {
   static_assert(zeros < n && (!first || zeros == 0));
@@ -98,10 +126,7 @@ __device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, c
       add_carry(hi[n - 1]);
     }
   }
-  const std::uint32_t m = lo[0] * inv32;
-  mad_pairs<n, false>(hi, q + 1, m);
-  mad_pairs<n, false>(lo, q, m);
-  add_carry(hi[n - 1]);
+  reduce_row<n, low_one>(lo, hi, q, inv32);
 }
 
 // The rows of a square from row i on. a^2 = sum over i of a_i X_i 2^(32 i), where X_i holds a_i at
@@ -158,8 +183,8 @@ __device__ __forceinline__ void split_limbs(std::uint32_t (&x)[2 * N], const std
 }
 
 // r = a * b * 2^(-64N) mod p for a, b < p < 2^(64N - 1); inv = -p^-1 mod 2^64 (its low half is
-// -p^-1 mod 2^32).
-template <std::size_t N>
+// -p^-1 mod 2^32); low_one when low_limbs_one_minus_one(p_0).
+template <std::size_t N, bool low_one = false>
 __device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
                                          const std::uint64_t (&p)[N], std::uint64_t inv) {
   constexpr std::size_t n = 2 * N;
@@ -168,12 +193,12 @@ __device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint6
   split_limbs<N>(y, b);
   split_limbs<N>(q, p);
   const std::uint32_t inv32 = static_cast<std::uint32_t>(inv);
-  mont_row<n, true>(lo, hi, x, y[0], q, inv32);
-  mont_row<n, false>(hi, lo, x, y[1], q, inv32);
+  mont_row<n, true, 0, low_one>(lo, hi, x, y[0], q, inv32);
+  mont_row<n, false, 0, low_one>(hi, lo, x, y[1], q, inv32);
 #pragma unroll
   for (std::size_t i = 2; i < n; i += 2) {
-    mont_row<n, false>(lo, hi, x, y[i], q, inv32);
-    mont_row<n, false>(hi, lo, x, y[i + 1], q, inv32);
+    mont_row<n, false, 0, low_one>(lo, hi, x, y[i], q, inv32);
+    mont_row<n, false, 0, low_one>(hi, lo, x, y[i + 1], q, inv32);
   }
   mont_finish<N>(r, lo, hi, q);
 }

@@ -74,7 +74,8 @@ class Fp {
   ZKF_HD static constexpr ZKF_INLINE Int product(const Int& a, const Int& b) {
 #if defined(ZKF_HAVE_CUDA_MONT)
     if (!__builtin_is_constant_evaluated())
-      return montgomery::mul_cuda(a, b, device_modulus(std::make_index_sequence<kLimbs>{}), device_mont_inv());
+      return montgomery::mul_cuda<kLimbs, arch::cuda::low_limbs_one_minus_one(kModulus.w[0])>(
+          a, b, device_modulus(std::make_index_sequence<kLimbs>{}), device_mont_inv());
 #endif
     return montgomery::mul(a, b, modulus(), mont_inv());
   }
