@@ -78,8 +78,9 @@ TEMPLATE_TEST_CASE("field arithmetic agrees with GMP on random and edge inputs",
     ZKF_CHECK_MPZ("add", in, to_mpz(a + b), mod<F>(x + y));
     ZKF_CHECK_MPZ("sub", in, to_mpz(a - b), mod<F>(x - y));
     ZKF_CHECK_MPZ("mul", in, to_mpz(a * b), mod<F>(x * y));
+    ZKF_CHECK_MPZ("sum of products", in, to_mpz(F::sum_of_products(a, b, -b, a + b)), mod<F>(x * y - y * (x + y)));
   };
-  SECTION("add, sub, mul") {
+  SECTION("add, sub, mul, sum of products") {
     for (std::size_t i = 0; i < xs.size(); ++i) binary_ops(xs[i], ys[i]);
     for (const auto& x : edges)
       for (const auto& y : edges) binary_ops(x, y);

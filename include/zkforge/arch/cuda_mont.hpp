@@ -92,14 +92,12 @@ __device__ __forceinline__ void reduce_row(std::uint32_t* lo, std::uint32_t* hi,
   add_carry(hi[n - 1]);
 }
 
-// One row t += x * y (the running value's halves lo and hi as above, n limbs each), then the
-// reduction row t += m * p, after which lo_0 is zero. On return hi holds positions 0 .. n-1 of t / 2^32
-// and lo_1 .. lo_(n-1) its positions 0 .. n-2: the caller swaps the two names for the next row.
+// One row t += x * y (the running value's halves lo and hi as above, n limbs each), not yet reduced.
 // x's limbs below `zeros` are zero (a square's rows): their products are left out, and where hi
-// moves up by one limb without them, its chain adds the carry alone. low_one: reduce_row's.
-template <std::size_t n, bool first, std::size_t zeros = 0, bool low_one = false>
-__device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* x, std::uint32_t y,
-                                         const std::uint32_t* q, std::uint32_t inv32) {
+// moves up by one limb without them, its chain adds the carry alone.
+template <std::size_t n, bool first, std::size_t zeros = 0>
+__device__ __forceinline__ void product_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* x,
+                                            std::uint32_t y) {
   static_assert(zeros < n && (!first || zeros == 0));
   if constexpr (first) {
     mul_pairs<n>(lo, x, y);
@@ -126,6 +124,26 @@ __device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, c
       add_carry(hi[n - 1]);
     }
   }
+}
+
+// t += u * v into a row product_row has made (lo positions 0 .. n-1, hi positions 1 .. n): u's even
+// limbs into lo, whose carry goes to hi's top limb, its odd limbs into hi. The caller bounds t below
+// 2^(32(n + 1)), so no chain carries out of hi.
+template <std::size_t n>
+__device__ __forceinline__ void add_product_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* u,
+                                                std::uint32_t v) {
+  mad_pairs<n, false>(lo, u, v);
+  add_carry(hi[n - 1]);
+  mad_pairs<n, false>(hi, u + 1, v);
+}
+
+// One row t += x * y, then the reduction row t += m * p, after which lo_0 is zero. On return hi holds
+// positions 0 .. n-1 of t / 2^32 and lo_1 .. lo_(n-1) its positions 0 .. n-2: the caller swaps the two
+// names for the next row. zeros: product_row's; low_one: reduce_row's.
+template <std::size_t n, bool first, std::size_t zeros = 0, bool low_one = false>
+__device__ __forceinline__ void mont_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* x, std::uint32_t y,
+                                         const std::uint32_t* q, std::uint32_t inv32) {
+  product_row<n, first, zeros>(lo, hi, x, y);
   reduce_row<n, low_one>(lo, hi, q, inv32);
 }
 
@@ -199,6 +217,44 @@ __device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint6
   for (std::size_t i = 2; i < n; i += 2) {
     mont_row<n, false, 0, low_one>(lo, hi, x, y[i], q, inv32);
     mont_row<n, false, 0, low_one>(hi, lo, x, y[i + 1], q, inv32);
+  }
+  mont_finish<N>(r, lo, hi, q);
+}
+
+// One row of a sum of two products, t += x * y + u * v, then its reduction row (mont_row's contract).
+template <std::size_t n, bool first>
+__device__ __forceinline__ void sum_row(std::uint32_t* lo, std::uint32_t* hi, const std::uint32_t* x, std::uint32_t y,
+                                        const std::uint32_t* u, std::uint32_t v, const std::uint32_t* q,
+                                        std::uint32_t inv32) {
+  product_row<n, first>(lo, hi, x, y);
+  add_product_row<n>(lo, hi, u, v);
+  reduce_row<n, false>(lo, hi, q, inv32);
+}
+
+// r = (a * b + c * d) * 2^(-64N) mod p for a, b, c, d < p < 2^(64N - 2): each row adds both products'
+// rows, then one reduction row, 3n^2 multiply-adds where two products take 4n^2. A row's sum stays
+// below 2^32 4p (t < 4p entering it, three rows of at most 2^32 p added), within n + 1 limbs while
+// 4p < 2^(32n): hence the bound on p, which BN254's fields and BLS12-381's base field meet. The result
+// (ab + cd + Mp) / 2^(64N) is below p (1 + 2p / 2^(64N)) < 2p, so one subtraction reduces it.
+template <std::size_t N>
+__device__ __forceinline__ void mont_mul_sum(std::uint64_t (&r)[N], const std::uint64_t (&a)[N],
+                                             const std::uint64_t (&b)[N], const std::uint64_t (&c)[N],
+                                             const std::uint64_t (&d)[N], const std::uint64_t (&p)[N],
+                                             std::uint64_t inv) {
+  constexpr std::size_t n = 2 * N;
+  std::uint32_t x[n], y[n], u[n], v[n], q[n], lo[n], hi[n];
+  split_limbs<N>(x, a);
+  split_limbs<N>(y, b);
+  split_limbs<N>(u, c);
+  split_limbs<N>(v, d);
+  split_limbs<N>(q, p);
+  const std::uint32_t inv32 = static_cast<std::uint32_t>(inv);
+  sum_row<n, true>(lo, hi, x, y[0], u, v[0], q, inv32);
+  sum_row<n, false>(hi, lo, x, y[1], u, v[1], q, inv32);
+#pragma unroll
+  for (std::size_t i = 2; i < n; i += 2) {
+    sum_row<n, false>(lo, hi, x, y[i], u, v[i], q, inv32);
+    sum_row<n, false>(hi, lo, x, y[i + 1], u, v[i + 1], q, inv32);
   }
   mont_finish<N>(r, lo, hi, q);
 }

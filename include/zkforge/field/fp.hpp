@@ -198,6 +198,22 @@ class Fp {
     r.m_ = product(a.m_, b.m_);
     return r;
   }
+  // a*b + c*d: on NVIDIA GPUs both products' rows under one Montgomery reduction (arch/cuda_mont.hpp's
+  // mont_mul_sum, 3/4 of two products' multiply-adds) where the modulus leaves it room, below
+  // 2^(64N - 2); elsewhere two products and a sum.
+  ZKF_HD static constexpr ZKF_INLINE Fp sum_of_products(const Fp& a, const Fp& b, const Fp& c, const Fp& d) {
+#if defined(ZKF_HAVE_CUDA_MONT)
+    if constexpr (kModulus.w[kLimbs - 1] >> 62 == 0) {
+      if (!__builtin_is_constant_evaluated()) {
+        Fp r;
+        r.m_ = montgomery::mul_sum_cuda(a.m_, b.m_, c.m_, d.m_, device_modulus(std::make_index_sequence<kLimbs>{}),
+                                        device_mont_inv());
+        return r;
+      }
+    }
+#endif
+    return a * b + c * d;
+  }
   ZKF_HD constexpr Fp& operator+=(const Fp& b) { return *this = *this + b; }
   ZKF_HD constexpr Fp& operator-=(const Fp& b) { return *this = *this - b; }
   ZKF_HD constexpr Fp& operator*=(const Fp& b) { return *this = *this * b; }

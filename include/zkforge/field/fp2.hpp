@@ -41,6 +41,10 @@ class Fp2 {
     return {v0 - v1, (a.c0 + a.c1) * (b.c0 + b.c1) - v0 - v1};
   }
   ZKF_HD constexpr Fp2 operator*(const F& k) const { return {c0 * k, c1 * k}; }
+  // a*b + c*d, as Fp::sum_of_products is named (Xyzz's formulas take either field).
+  ZKF_HD static constexpr Fp2 sum_of_products(const Fp2& a, const Fp2& b, const Fp2& c, const Fp2& d) {
+    return a * b + c * d;
+  }
   ZKF_HD constexpr Fp2& operator+=(const Fp2& b) { return *this = *this + b; }
   ZKF_HD constexpr Fp2& operator-=(const Fp2& b) { return *this = *this - b; }
   ZKF_HD constexpr Fp2& operator*=(const Fp2& b) { return *this = *this * b; }

@@ -55,13 +55,21 @@ ZKF_HD constexpr BigInt<N> mul_portable(const BigInt<N>& a, const BigInt<N>& b, 
   return r;
 }
 
-// The PTX product and square of arch/cuda_mont.hpp, apart from mul so that mul stays constexpr.
+// The PTX product, sum of products and square of arch/cuda_mont.hpp, apart from mul so that mul stays constexpr.
 #if defined(ZKF_HAVE_CUDA_MONT)
 template <std::size_t N, bool low_one>
 __device__ __forceinline__ BigInt<N> mul_cuda(const BigInt<N>& a, const BigInt<N>& b, const std::uint64_t (&p)[N],
                                               std::uint64_t inv) {
   BigInt<N> r;
   arch::cuda::mont_mul<N, low_one>(r.w, a.w, b.w, p, inv);
+  return r;
+}
+
+template <std::size_t N>
+__device__ __forceinline__ BigInt<N> mul_sum_cuda(const BigInt<N>& a, const BigInt<N>& b, const BigInt<N>& c,
+                                                  const BigInt<N>& d, const std::uint64_t (&p)[N], std::uint64_t inv) {
+  BigInt<N> r;
+  arch::cuda::mont_mul_sum<N>(r.w, a.w, b.w, c.w, d.w, p, inv);
   return r;
 }
 
