@@ -122,7 +122,11 @@ __device__ ZKF_INLINE F ntt_div_pow2(const F& x, unsigned k) {
   ZKF_UNROLL
   for (std::size_t i = 0; i < N; ++i) r.w[i] = (t[i] >> k) | (t[i + 1] << (64 - k));
   typename F::Int d = r;
-  return F::from_montgomery_unchecked(d.sub_in_place(p) != 0 ? r : d);
+  const std::uint64_t borrow = d.sub_in_place(p);
+  // Word by word: a choice between the two whole values put both in local memory (a 64-byte frame).
+  ZKF_UNROLL
+  for (std::size_t i = 0; i < N; ++i) d.w[i] = borrow != 0 ? r.w[i] : d.w[i];
+  return F::from_montgomery_unchecked(d);
 }
 
 // A tile in shared memory as 32-bit word planes, word w of element e at w * size + slot(e) (load and
