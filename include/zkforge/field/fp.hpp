@@ -50,6 +50,9 @@ class Fp {
   static constexpr std::size_t kTwoAdicity = detail::trailing_zeros(kPMinus1);
   static constexpr Int kOddPart = shr(kPMinus1, kTwoAdicity);  // t in p - 1 = 2^s t
   static constexpr bool kSqrtByPower = (kModulus.w[0] & 3) == 3;  // p = 3 mod 4
+  // p < 2^(64N - 2): room in the running value for the GPU square's and sum of products' rows
+  // (arch/cuda_mont.hpp's mont_sqr and mont_mul_sum).
+  static constexpr bool kTwoSpareBits = kModulus.w[kLimbs - 1] >> 62 == 0;
 
   // Constants for host and device code: a constexpr local is folded into immediates on the GPU,
   // where static data members of class type cannot be read.
@@ -199,11 +202,11 @@ class Fp {
     return r;
   }
   // a*b + c*d: on NVIDIA GPUs both products' rows under one Montgomery reduction (arch/cuda_mont.hpp's
-  // mont_mul_sum, 3/4 of two products' multiply-adds) where the modulus leaves it room, below
-  // 2^(64N - 2); elsewhere two products and a sum.
+  // mont_mul_sum, 3/4 of two products' multiply-adds) where the modulus leaves it room
+  // (kTwoSpareBits); elsewhere two products and a sum.
   ZKF_HD static constexpr ZKF_INLINE Fp sum_of_products(const Fp& a, const Fp& b, const Fp& c, const Fp& d) {
 #if defined(ZKF_HAVE_CUDA_MONT)
-    if constexpr (kModulus.w[kLimbs - 1] >> 62 == 0) {
+    if constexpr (kTwoSpareBits) {
       if (!__builtin_is_constant_evaluated()) {
         Fp r;
         r.m_ = montgomery::mul_sum_cuda(a.m_, b.m_, c.m_, d.m_, device_modulus(std::make_index_sequence<kLimbs>{}),
@@ -222,10 +225,10 @@ class Fp {
 
   ZKF_HD constexpr Fp dbl() const { return *this + *this; }
   // this^2: on NVIDIA GPUs the PTX square of arch/cuda_mont.hpp (~22% fewer multiply-adds than the
-  // product) where the modulus leaves it room, below 2^(64N - 2); elsewhere the product.
+  // product) where the modulus leaves it room (kTwoSpareBits); elsewhere the product.
   ZKF_HD constexpr Fp sqr() const {
 #if defined(ZKF_HAVE_CUDA_MONT)
-    if constexpr (kModulus.w[kLimbs - 1] >> 62 == 0) {
+    if constexpr (kTwoSpareBits) {
       if (!__builtin_is_constant_evaluated()) {
         Fp r;
         r.m_ = montgomery::sqr_cuda(m_, device_modulus(std::make_index_sequence<kLimbs>{}), device_mont_inv());
