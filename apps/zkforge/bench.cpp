@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "backend_choice.hpp"
@@ -144,8 +146,9 @@ int bench_msm_group(const BenchOptions& o) {
   return o.g2 ? bench_msm<Curve2>(o) : bench_msm<Curve1>(o);
 }
 
-// The transforms of ANCHORS.md: forward natural -> bit-reversed, inverse bit-reversed -> natural,
-// coset forward natural -> bit-reversed; in place on random data.
+// The transforms of ANCHORS.md unless --order says otherwise: forward natural -> bit-reversed, inverse
+// bit-reversed -> natural, coset forward natural -> bit-reversed; in place on random data. With --order
+// the results are named ntt_<kind>_<order>.
 template <class F>
 int bench_ntt(const BenchOptions& o) {
   std::vector<F> data(std::size_t{1} << o.log_n);
@@ -159,6 +162,12 @@ int bench_ntt(const BenchOptions& o) {
     cfg.order = NttOrder::RN;
   }
   if (o.ntt_kind == "coset") cfg.coset = F::generator();
+  std::string name = "ntt_" + o.ntt_kind;
+  if (!o.ntt_order.empty()) {
+    const std::string orders[] = {"NN", "NR", "RN", "RR"};
+    cfg.order = static_cast<NttOrder>(std::find(std::begin(orders), std::end(orders), o.ntt_order) - std::begin(orders));
+    name += "_" + o.ntt_order;
+  }
   with_backend(o.backend, [&](auto backend) {
     using B = decltype(backend);
     if constexpr (is_gpu_backend_v<B>) {
@@ -166,10 +175,10 @@ int bench_ntt(const BenchOptions& o) {
       // the download part of the time.
       DeviceArray<B, F> resident(MemoryPolicy::pooled, gpu::current_device<B>(), data.size());
       resident.upload(host_span(data));
-      print(o, "ntt_" + o.ntt_kind + "_resident", time_runs(o.repeat, [&] { ntt(backend, resident.span(), cfg); }));
-      print(o, "ntt_" + o.ntt_kind + "_from_host", time_runs(o.repeat, [&] { ntt(backend, HostSpan<F>(data), cfg); }));
+      print(o, name + "_resident", time_runs(o.repeat, [&] { ntt(backend, resident.span(), cfg); }));
+      print(o, name + "_from_host", time_runs(o.repeat, [&] { ntt(backend, HostSpan<F>(data), cfg); }));
     } else {
-      print(o, "ntt_" + o.ntt_kind, time_runs(o.repeat, [&] { ntt(backend, HostSpan<F>(data), cfg); }));
+      print(o, name, time_runs(o.repeat, [&] { ntt(backend, HostSpan<F>(data), cfg); }));
     }
   });
   return 0;

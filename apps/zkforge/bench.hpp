@@ -24,6 +24,7 @@ struct BenchOptions {
   std::string scalars = "uniform";   // msm: uniform, or witness (witness_like's mix of 0, 1 and uniform)
   std::string cpu_lanes = "auto";    // auto (AVX-512 IFMA where the CPU has it) or scalar
   std::string ntt_kind = "forward";  // forward, inverse or coset
+  std::string ntt_order;             // NN, NR, RN or RR; empty = ANCHORS.md's (forward and coset NR, inverse RN)
   std::string memory = "pooled";     // prove: sync, pooled or deferred
   std::string key = "resident";      // prove on a GPU: resident (bases uploaded once) or streamed
   std::string b_g2 = "gpu";          // prove on a GPU: b_g2_msm on the gpu or on the cpu's threads

@@ -199,6 +199,10 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--ntt", bench.ntt_kind, "forward, inverse or coset")
       ->check(CLI::IsMember({"forward", "inverse", "coset"}))
       ->capture_default_str();
+  bench_cmd->add_option("--order", bench.ntt_order,
+                        "ntt: orders in and out, N natural, R bit-reversed (default: forward and coset NR, inverse RN; "
+                        "../shared/peers' sppark harness times NN)")
+      ->check(CLI::IsMember({"NN", "NR", "RN", "RR"}));
 
 #ifdef ZKFORGE_HTTP_PROGRAM
   const zkforge::serve::ServeCommands serve_commands(app);

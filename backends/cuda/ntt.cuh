@@ -14,11 +14,11 @@
 //   - natural input: Gentleman-Sande (decimation in frequency), levels of half-size n/2 down to 1,
 //     which leaves the output bit-reversed;
 //   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
-// NN and RR add one out-of-place bit-reversal permutation. A forward coset multiplies coefficient j
-// by g^j before the transform; an inverse with a coset multiplies coefficient j by g^-j / n after it,
-// at j's position in the order the data is in: g^j = lo[j mod 2^10] hi[j >> 10] from two small tables
-// made per call. An inverse without one divides by n = 2^k in its last pass's stores (ntt_div_pow2: a
-// word times p each, not a product), which spares a pass over the array.
+// NN and RR add one bit-reversal permutation, in place (pairs swapped). A forward coset multiplies
+// coefficient j by g^j before the transform; an inverse with a coset multiplies coefficient j by
+// g^-j / n after it, at j's position in the order the data is in: g^j = lo[j mod 2^10] hi[j >> 10] from
+// two small tables made per call. An inverse without one divides by n = 2^k in its last pass's stores
+// (ntt_div_pow2: a word times p each, not a product), which spares a pass over the array.
 #pragma once
 
 #include <algorithm>
@@ -90,10 +90,16 @@ __global__ void ntt_scale(F* x, const F* lo, const F* hi, F scale, std::size_t n
   }
 }
 
+// The bit-reversal permutation in place: element i and element bitrev(i) swap, by the lower of the two.
 template <class F>
-__global__ void ntt_bit_reverse(F* out, const F* in, std::size_t n, unsigned log_n) {
+__global__ void ntt_bit_reverse(F* x, std::size_t n, unsigned log_n) {
   const std::size_t i = thread_index();
-  if (i < n) out[bit_reverse(i, log_n)] = in[i];
+  if (i >= n) return;
+  const std::size_t j = bit_reverse(i, log_n);
+  if (i >= j) return;
+  const F a = load16(x + i), b = load16(x + j);
+  store16(x + i, b);
+  store16(x + j, a);
 }
 
 // The twiddle omega_K^i, or omega_K^-i for the inverse, from the table of omega_K^i (i < 2^(K-1)):
@@ -462,12 +468,9 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
   if (n > 1) {
     const auto& table = ntt_twiddle_table<F>(s, log_n, config.convention);
     const std::vector<NttPass> passes = ntt_passes(log_n);
-    Buffer<F> scratch(s.pool, config.order == NttOrder::NN || config.order == NttOrder::RR ? n : 0, s.stream);
     auto permute = [&] {
-      ntt_bit_reverse<F><<<n_blocks, kNttBlock, 0, s.stream>>>(scratch.data(), x, n, log_n);
+      ntt_bit_reverse<F><<<n_blocks, kNttBlock, 0, s.stream>>>(x, n, log_n);
       check_launch("ntt_bit_reverse");
-      check(ZKF_GPU(MemcpyAsync)(x, scratch.data(), n * sizeof(F), ZKF_GPU(MemcpyDeviceToDevice), s.stream),
-                 "MemcpyAsync (NTT permutation)");
     };
     // The inverse's 1/n without a coset: in the last pass's stores.
     auto divide = [&](bool last) { return inverse && !config.coset && last ? log_n : 0u; };
