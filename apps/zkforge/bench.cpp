@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -164,8 +163,9 @@ int bench_ntt(const BenchOptions& o) {
   if (o.ntt_kind == "coset") cfg.coset = F::generator();
   std::string name = "ntt_" + o.ntt_kind;
   if (!o.ntt_order.empty()) {
-    const std::string orders[] = {"NN", "NR", "RN", "RR"};
-    cfg.order = static_cast<NttOrder>(std::find(std::begin(orders), std::end(orders), o.ntt_order) - std::begin(orders));
+    const std::optional<NttOrder> order = ntt_order_named(o.ntt_order);
+    if (!order) throw Error(Errc::invalid_argument, "bench ntt: unknown order '" + o.ntt_order + "' (NN, NR, RN or RR)");
+    cfg.order = *order;
     name += "_" + o.ntt_order;
   }
   with_backend(o.backend, [&](auto backend) {

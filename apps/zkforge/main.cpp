@@ -202,7 +202,7 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--order", bench.ntt_order,
                         "ntt: orders in and out, N natural, R bit-reversed (default: forward and coset NR, inverse RN; "
                         "../shared/peers' sppark harness times NN)")
-      ->check(CLI::IsMember({"NN", "NR", "RN", "RR"}));
+      ->check(CLI::IsMember(std::vector<std::string>(zkforge::kNttOrderNames.begin(), zkforge::kNttOrderNames.end())));
 
 #ifdef ZKFORGE_HTTP_PROGRAM
   const zkforge::serve::ServeCommands serve_commands(app);

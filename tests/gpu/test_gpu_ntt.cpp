@@ -31,15 +31,6 @@ using namespace zkforge;
 // The cases: every GPU backend linked, with each of these.
 using ScalarFields = test::GpuCases<bls12_381::Fr, bn254::Fr>;
 
-namespace {
-
-const NttOrder kOrders[] = {NttOrder::NN, NttOrder::NR, NttOrder::RN, NttOrder::RR};
-const char* order_name(NttOrder o) {
-  return o == NttOrder::NN ? "NN" : o == NttOrder::NR ? "NR" : o == NttOrder::RN ? "RN" : "RR";
-}
-
-}  // namespace
-
 TEMPLATE_LIST_TEST_CASE("the GPU NTT equals the CPU NTT", "[gpu][ntt]", ScalarFields) {
   using B = typename TestType::Backend;
   using F = typename TestType::Type;
@@ -51,7 +42,7 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT equals the CPU NTT", "[gpu][ntt]", ScalarFi
   for (const std::size_t log_n : log_sizes) {
     const auto input = test::random_vector<F>(std::size_t{1} << log_n, rng);
     const F shift = F::random(rng);
-    for (const NttOrder order : kOrders) {
+    for (const NttOrder order : kNttOrders) {
       for (const NttDirection direction : {NttDirection::forward, NttDirection::inverse}) {
         for (const bool coset : {false, true}) {
           for (const RootConvention roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
@@ -64,7 +55,7 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT equals the CPU NTT", "[gpu][ntt]", ScalarFi
             auto cpu = input, gpu = input;
             ntt(Cpu{}, HostSpan<F>{cpu.data(), cpu.size()}, cfg);
             ntt(B{}, HostSpan<F>{gpu.data(), gpu.size()}, cfg);
-            INFO("n = 2^" << log_n << ", order " << order_name(order) << ", "
+            INFO("n = 2^" << log_n << ", order " << ntt_order_name(order) << ", "
                           << (direction == NttDirection::forward ? "forward" : "inverse") << (coset ? ", coset" : "")
                           << ", " << root_convention_name(roots));
             CHECK(cpu == gpu);

@@ -31,18 +31,8 @@ struct Catch::StringMaker<Fp<P>> {
 
 namespace {
 
-constexpr NttOrder kOrders[] = {NttOrder::NN, NttOrder::NR, NttOrder::RN, NttOrder::RR};
 constexpr RootConvention kConventions[] = {RootConvention::snarkjs, RootConvention::zkcrypto};
 
-const char* order_name(NttOrder o) {
-  switch (o) {
-    case NttOrder::NN: return "NN";
-    case NttOrder::NR: return "NR";
-    case NttOrder::RN: return "RN";
-    case NttOrder::RR: return "RR";
-  }
-  return "?";
-}
 bool input_reversed(NttOrder o) { return o == NttOrder::RN || o == NttOrder::RR; }
 bool output_reversed(NttOrder o) { return o == NttOrder::NR || o == NttOrder::RR; }
 
@@ -180,8 +170,8 @@ TEMPLATE_TEST_CASE("NTT equals the O(n^2) DFT for n = 2^0 .. 2^10, every order, 
       for (auto& v : coefficients) v *= d.n_inv();
       for (const bool ifma : test::lane_paths()) {
         test::use_ifma_lanes(ifma);
-        for (NttOrder o : kOrders) {
-          INFO(F::Params::name << ", n = 2^" << k << ", order " << order_name(o) << ", convention "
+        for (NttOrder o : kNttOrders) {
+          INFO(F::Params::name << ", n = 2^" << k << ", order " << ntt_order_name(o) << ", convention "
                                << root_convention_name(c) << ", IFMA lanes " << ifma << ", seed " << test::seed());
           CHECK(first_difference(transform(x, config_of<F>(NttDirection::forward, o, c)), evaluations) == "");
           CHECK(first_difference(transform(x, config_of<F>(NttDirection::inverse, o, c)), coefficients) == "");
@@ -210,8 +200,8 @@ TEMPLATE_TEST_CASE("coset NTT evaluates at shift * omega^i and its inverse inter
       v *= scale;
       scale *= shift_inv;
     }
-    for (NttOrder o : kOrders) {
-      INFO(F::Params::name << ", n = 2^" << k << ", order " << order_name(o) << ", seed " << test::seed());
+    for (NttOrder o : kNttOrders) {
+      INFO(F::Params::name << ", n = 2^" << k << ", order " << ntt_order_name(o) << ", seed " << test::seed());
       NttConfig<F> forward = config_of<F>(NttDirection::forward, o), inverse = config_of<F>(NttDirection::inverse, o);
       forward.coset = inverse.coset = shift;
       CHECK(first_difference(transform(x, forward), evaluations) == "");
@@ -240,8 +230,8 @@ TEMPLATE_TEST_CASE("NTT at 2^11 .. 2^16 agrees with Horner at sampled points, an
     }
     for (const bool ifma : test::lane_paths()) {
       test::use_ifma_lanes(ifma);
-      for (NttOrder o : kOrders) {
-        INFO("order " << order_name(o) << ", IFMA lanes " << ifma);
+      for (NttOrder o : kNttOrders) {
+        INFO("order " << ntt_order_name(o) << ", IFMA lanes " << ifma);
         CHECK(first_difference(transform(x, config_of<F>(NttDirection::forward, o)), y) == "");
         CHECK(first_difference(transform(y, config_of<F>(NttDirection::inverse, o)), x) == "");
       }
@@ -261,8 +251,8 @@ TEMPLATE_TEST_CASE("inverse(forward(x)) = x up to 2^20, with and without a coset
   };
   for (const Case& t : {Case{17, NttOrder::NN, NttOrder::NN, true}, Case{18, NttOrder::RR, NttOrder::RR, false},
                         Case{20, NttOrder::NR, NttOrder::RN, false}}) {
-    INFO(F::Params::name << ", n = 2^" << t.log_n << ", forward " << order_name(t.forward) << ", inverse "
-                         << order_name(t.inverse) << (t.coset ? ", coset" : "") << ", seed " << test::seed());
+    INFO(F::Params::name << ", n = 2^" << t.log_n << ", forward " << ntt_order_name(t.forward) << ", inverse "
+                         << ntt_order_name(t.inverse) << (t.coset ? ", coset" : "") << ", seed " << test::seed());
     const std::vector<F> x = random_vector<F>(std::size_t{1} << t.log_n, rng);
     NttConfig<F> forward = config_of<F>(NttDirection::forward, t.forward, RootConvention::snarkjs);
     NttConfig<F> inverse = config_of<F>(NttDirection::inverse, t.inverse, RootConvention::snarkjs);

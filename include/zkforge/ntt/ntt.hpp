@@ -11,9 +11,11 @@
 // at position bitrev_k(i)). Sizes 0 (nothing to do) and 2^0 .. 2^s (s = F::kTwoAdicity) are accepted.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "zkforge/backend/tags.hpp"
 #include "zkforge/error.hpp"
@@ -29,6 +31,18 @@ enum class NttDirection { forward, inverse };
 
 // Input order, then output order: N natural, R bit-reversed.
 enum class NttOrder { NN, NR, RN, RR };
+
+// Every order, and its name ("NN" .. "RR"), in the enum's order: the names the command line and the
+// benchmarks' results use.
+inline constexpr std::array<NttOrder, 4> kNttOrders = {NttOrder::NN, NttOrder::NR, NttOrder::RN, NttOrder::RR};
+inline constexpr std::array<const char*, 4> kNttOrderNames = {"NN", "NR", "RN", "RR"};
+inline constexpr const char* ntt_order_name(NttOrder o) { return kNttOrderNames[static_cast<std::size_t>(o)]; }
+// The order of that name; none for any other string.
+inline std::optional<NttOrder> ntt_order_named(std::string_view name) {
+  for (NttOrder o : kNttOrders)
+    if (name == ntt_order_name(o)) return o;
+  return std::nullopt;
+}
 
 // The knobs of one transform. The defaults give the plain forward NTT, natural order in and out,
 // with the zkcrypto roots (those of F::two_adic_root(); on BN254 they are also snarkjs' roots).
