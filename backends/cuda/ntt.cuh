@@ -14,7 +14,7 @@
 //   - natural input: Gentleman-Sande (decimation in frequency), levels of half-size n/2 down to 1,
 //     which leaves the output bit-reversed;
 //   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
-// NN and RR add one bit-reversal permutation, in place (pairs swapped). A forward coset multiplies
+// NN and RR add one bit-reversal permutation, in place (tiles swapped). A forward coset multiplies
 // coefficient j by g^j before the transform; an inverse with a coset multiplies coefficient j by
 // g^-j / n after it, at j's position in the order the data is in: g^j = lo[j mod 2^10] hi[j >> 10] from
 // two small tables made per call. An inverse without one divides by n = 2^k in its last pass's stores
@@ -90,16 +90,34 @@ __global__ void ntt_scale(F* x, const F* lo, const F* hi, F scale, std::size_t n
   }
 }
 
-// The bit-reversal permutation in place: element i and element bitrev(i) swap, by the lower of the two.
+// The bit-reversal permutation in place, by tiles. With index bits (a, b, c), a and c of t bits each
+// (t = ntt_reverse_tile_log), element (a, b, c) belongs at (rev c, rev b, rev a). The
+// 2^t x 2^t elements of one middle value b — rows a of 2^t consecutive elements — trade places with
+// those of rev b, transposed and each coordinate reversed: block b (b <= rev b) reads both tiles into
+// shared memory by rows and writes each over the other by rows, so every access to the array is a row
+// of 2^t consecutive elements (512 bytes at t = 4), where one swap per element pair strides across it.
+inline constexpr unsigned kNttReverseTileLog = 4;
+
+inline unsigned ntt_reverse_tile_log(unsigned log_n) { return std::min(kNttReverseTileLog, log_n / 2); }
+
 template <class F>
-__global__ void ntt_bit_reverse(F* x, std::size_t n, unsigned log_n) {
-  const std::size_t i = thread_index();
-  if (i >= n) return;
-  const std::size_t j = bit_reverse(i, log_n);
-  if (i >= j) return;
-  const F a = load16(x + i), b = load16(x + j);
-  store16(x + i, b);
-  store16(x + j, a);
+__global__ void __launch_bounds__(1u << (2 * kNttReverseTileLog))
+    ntt_bit_reverse(F* x, unsigned log_n, unsigned t) {
+  constexpr unsigned kSide = 1u << kNttReverseTileLog, kPitch = kSide + 1;  // a row's pad: fewer bank conflicts
+  __shared__ __align__(16) unsigned char shared[2 * kSide * kPitch * sizeof(F)];
+  F* const tiles = reinterpret_cast<F*>(shared);
+  const unsigned middle = log_n - 2 * t;
+  const std::size_t b = blockIdx.x, rb = bit_reverse(b, middle);
+  if (b > rb) return;
+  const unsigned r = threadIdx.x >> t, q = threadIdx.x & ((1u << t) - 1);
+  auto at = [&](std::size_t mid) { return (std::size_t{r} << (log_n - t)) | (mid << t) | q; };
+  tiles[r * kPitch + q] = load16(x + at(b));
+  if (rb != b) tiles[kSide * kPitch + r * kPitch + q] = load16(x + at(rb));
+  __syncthreads();
+  // Row r, column q of tile rev b holds tile b's element (rev q, rev r); and the other way round.
+  const unsigned from = static_cast<unsigned>(bit_reverse(q, t)) * kPitch + static_cast<unsigned>(bit_reverse(r, t));
+  store16(x + at(rb), tiles[from]);
+  if (rb != b) store16(x + at(b), tiles[kSide * kPitch + from]);
 }
 
 // The twiddle omega_K^i, or omega_K^-i for the inverse, from the table of omega_K^i (i < 2^(K-1)):
@@ -461,7 +479,6 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
   const bool in_reversed = config.order == NttOrder::RN || config.order == NttOrder::RR;
   const bool out_reversed = config.order == NttOrder::NR || config.order == NttOrder::RR;
   const Domain<F> domain(log_n, config.convention);
-  const unsigned n_blocks = blocks_for(n, kNttBlock);
 
   if (!inverse && config.coset) scale_by_powers(s, x, n, log_n, config.coset, F::one(), in_reversed);
 
@@ -469,7 +486,8 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
     const auto& table = ntt_twiddle_table<F>(s, log_n, config.convention);
     const std::vector<NttPass> passes = ntt_passes(log_n);
     auto permute = [&] {
-      ntt_bit_reverse<F><<<n_blocks, kNttBlock, 0, s.stream>>>(x, n, log_n);
+      const unsigned t = ntt_reverse_tile_log(log_n);
+      ntt_bit_reverse<F><<<1u << (log_n - 2 * t), 1u << (2 * t), 0, s.stream>>>(x, log_n, t);
       check_launch("ntt_bit_reverse");
     };
     // The inverse's 1/n without a coset: in the last pass's stores.
