@@ -97,7 +97,8 @@ struct Xyzz {
     return r;
   }
 
-  // dbl(p) of a finite p, out of line: the rare branch of the mixed addition below (q is this point).
+  // dbl(p) of a finite p, out of line (dbl_rare takes the form that suits the field): the rare branch of
+  // the mixed addition below (q is this point).
   // The GPU MSM inlines the mixed addition into its hot loops, whose code the doubling's seven products
   // would make ~70% larger: at BLS12-381 the loop then waits on the instruction cache (docs/perf.md).
   // A reference to p keeps p in local memory, stored there by every addition of the loop; x and y by
@@ -107,6 +108,13 @@ struct Xyzz {
   static constexpr bool kDoubleByValue = sizeof(Field) > 48;
   ZKF_HD ZKF_NOINLINE static Xyzz dbl_out_of_line(const AffinePoint& p) { return dbl(p); }
   ZKF_HD ZKF_NOINLINE static Xyzz dbl_out_of_line(Field x, Field y) { return dbl(AffinePoint::from_xy(x, y)); }
+  ZKF_HD ZKF_INLINE static Xyzz dbl_rare(const AffinePoint& q) {
+    if constexpr (kDoubleByValue) {
+      return dbl_out_of_line(q.x, q.y);
+    } else {
+      return dbl_out_of_line(q);
+    }
+  }
 
   ZKF_HD constexpr Xyzz add(const AffinePoint& q) const {
     if (q.infinity) return *this;
@@ -115,13 +123,7 @@ struct Xyzz {
     const Field S2 = q.y * ZZZ;
     const Field P = U2 - X;
     const Field R = S2 - Y;
-    if (P.is_zero()) {
-      if constexpr (kDoubleByValue) {
-        return R.is_zero() ? dbl_out_of_line(q.x, q.y) : identity();
-      } else {
-        return R.is_zero() ? dbl_out_of_line(q) : identity();
-      }
-    }
+    if (P.is_zero()) return R.is_zero() ? dbl_rare(q) : identity();
     const Field PP = P.sqr();
     const Field PPP = P * PP;
     const Field Q = X * PP;
