@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #define ZKF_HAVE_CUDA_MONT 1
 
@@ -200,25 +201,37 @@ __device__ __forceinline__ void split_limbs(std::uint32_t (&x)[2 * N], const std
   }
 }
 
+// The n rows of a Montgomery product, row(lo, hi, i, first) for i = 0 .. n - 1 (first: a
+// std::bool_constant, true for row 0) with the halves' names swapped after each row (mont_row's
+// contract), then t reduced into r (mont_finish).
+template <std::size_t N, class Row>
+__device__ __forceinline__ void mont_rows(std::uint64_t (&r)[N], const std::uint32_t* q, Row row) {
+  constexpr std::size_t n = 2 * N;
+  std::uint32_t lo[n], hi[n];
+  row(lo, hi, 0, std::true_type{});
+  row(hi, lo, 1, std::false_type{});
+#pragma unroll
+  for (std::size_t i = 2; i < n; i += 2) {
+    row(lo, hi, i, std::false_type{});
+    row(hi, lo, i + 1, std::false_type{});
+  }
+  mont_finish<N>(r, lo, hi, q);
+}
+
 // r = a * b * 2^(-64N) mod p for a, b < p < 2^(64N - 1); inv = -p^-1 mod 2^64 (its low half is
 // -p^-1 mod 2^32); low_one when low_limbs_one_minus_one(p_0).
 template <std::size_t N, bool low_one = false>
 __device__ __forceinline__ void mont_mul(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
                                          const std::uint64_t (&p)[N], std::uint64_t inv) {
   constexpr std::size_t n = 2 * N;
-  std::uint32_t x[n], y[n], q[n], lo[n], hi[n];
+  std::uint32_t x[n], y[n], q[n];
   split_limbs<N>(x, a);
   split_limbs<N>(y, b);
   split_limbs<N>(q, p);
   const std::uint32_t inv32 = static_cast<std::uint32_t>(inv);
-  mont_row<n, true, 0, low_one>(lo, hi, x, y[0], q, inv32);
-  mont_row<n, false, 0, low_one>(hi, lo, x, y[1], q, inv32);
-#pragma unroll
-  for (std::size_t i = 2; i < n; i += 2) {
-    mont_row<n, false, 0, low_one>(lo, hi, x, y[i], q, inv32);
-    mont_row<n, false, 0, low_one>(hi, lo, x, y[i + 1], q, inv32);
-  }
-  mont_finish<N>(r, lo, hi, q);
+  mont_rows<N>(r, q, [&](std::uint32_t* lo, std::uint32_t* hi, std::size_t i, auto first) {
+    mont_row<n, decltype(first)::value, 0, low_one>(lo, hi, x, y[i], q, inv32);
+  });
 }
 
 // One row of a sum of two products, t += x * y + u * v, then its reduction row (mont_row's contract).
@@ -242,21 +255,16 @@ __device__ __forceinline__ void mont_mul_sum(std::uint64_t (&r)[N], const std::u
                                              const std::uint64_t (&d)[N], const std::uint64_t (&p)[N],
                                              std::uint64_t inv) {
   constexpr std::size_t n = 2 * N;
-  std::uint32_t x[n], y[n], u[n], v[n], q[n], lo[n], hi[n];
+  std::uint32_t x[n], y[n], u[n], v[n], q[n];
   split_limbs<N>(x, a);
   split_limbs<N>(y, b);
   split_limbs<N>(u, c);
   split_limbs<N>(v, d);
   split_limbs<N>(q, p);
   const std::uint32_t inv32 = static_cast<std::uint32_t>(inv);
-  sum_row<n, true>(lo, hi, x, y[0], u, v[0], q, inv32);
-  sum_row<n, false>(hi, lo, x, y[1], u, v[1], q, inv32);
-#pragma unroll
-  for (std::size_t i = 2; i < n; i += 2) {
-    sum_row<n, false>(lo, hi, x, y[i], u, v[i], q, inv32);
-    sum_row<n, false>(hi, lo, x, y[i + 1], u, v[i + 1], q, inv32);
-  }
-  mont_finish<N>(r, lo, hi, q);
+  mont_rows<N>(r, q, [&](std::uint32_t* lo, std::uint32_t* hi, std::size_t i, auto first) {
+    sum_row<n, decltype(first)::value>(lo, hi, x, y[i], u, v[i], q, inv32);
+  });
 }
 
 // r = a^2 * 2^(-64N) mod p for a < p < 2^(64N - 2): the product's rows with a square's operands
