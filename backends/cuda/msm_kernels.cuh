@@ -113,9 +113,8 @@ struct alignas(16) DevicePoint {
 
 // The mixed addition of the two hot loops (level-1 accumulation and batch_add), inlined there.
 template <class C>
-__device__ ZKF_INLINE Xyzz<C> madd_point(const Xyzz<C>& acc, const DevicePoint<C>* point, bool negate) {
-  const DevicePoint<C> p = load16(point);
-  return acc.add(Affine<C>::from_xy(p.x, negate ? -p.y : p.y));
+__device__ ZKF_INLINE Xyzz<C> madd_point(const Xyzz<C>& acc, const DevicePoint<C>& p) {
+  return acc.add(Affine<C>::from_xy(p.x, p.y));
 }
 
 // Full additions and doublings, off the hot path: one call each, for smaller kernels.
@@ -301,10 +300,7 @@ struct SortedPoints {
     if ((v & kNegative) != 0) p.y = -p.y;
     return p;
   }
-  __device__ ZKF_INLINE void add_to(Xyzz<C>& acc, std::size_t i) const {
-    const std::uint32_t v = values[i];
-    acc = madd_point(acc, points + (v & kIndexMask), (v & kNegative) != 0);
-  }
+  __device__ ZKF_INLINE void add_to(Xyzz<C>& acc, std::size_t i) const { acc = madd_point(acc, point(i)); }
 };
 
 template <class C>
@@ -424,7 +420,7 @@ __global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   Xyzz<C> acc = Xyzz<C>::identity();
   for (std::size_t i = t; i < n; i += stride)
-    if (((bitmap[i / 64] >> (i % 64)) & 1) != 0 && infinity[i] == 0) acc = madd_point(acc, points + i, false);
+    if (((bitmap[i / 64] >> (i % 64)) & 1) != 0 && infinity[i] == 0) acc = madd_point(acc, load16(points + i));
   store16(out + t, acc);
 }
 
