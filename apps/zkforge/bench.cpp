@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -164,7 +165,7 @@ int bench_ntt(const BenchOptions& o) {
   std::string name = "ntt_" + o.ntt_kind;
   if (!o.ntt_order.empty()) {
     const std::optional<NttOrder> order = ntt_order_named(o.ntt_order);
-    if (!order) throw Error(Errc::invalid_argument, "bench ntt: unknown order '" + o.ntt_order + "' (NN, NR, RN or RR)");
+    if (!order) throw Error(Errc::invalid_argument, "bench ntt: unknown order '" + o.ntt_order + "'");
     cfg.order = *order;
     name += "_" + o.ntt_order;
   }

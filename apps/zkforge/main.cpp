@@ -26,6 +26,7 @@
 #include "verify.hpp"
 #include "zkforge/error.hpp"
 #include "zkforge/msm/config.hpp"
+#include "zkforge/ntt/ntt.hpp"
 #ifdef ZKFORGE_HTTP_PROGRAM
 #include "serve/commands.hpp"
 #endif
