@@ -9,7 +9,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <new>
 #include <system_error>
 
@@ -222,18 +224,25 @@ int main(int argc, char** argv) {
   }
   try {
     zkforge::cli::arm_test_device_fault();
-    if (*demo_cmd) return zkforge::cli::run_demo(demo);
-    if (*bench_cmd) return zkforge::cli::run_bench(bench);
-    if (*prove_cmd) return zkforge::cli::run_prove(prove);
-    if (*soak_cmd) return zkforge::cli::run_soak(soak);
-    if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
-    if (*key_check_cmd) return zkforge::cli::run_key_check(key_path);
-    if (*key_compile_cmd) return zkforge::cli::run_key_compile(key_path, compiled_path, compile_timings);
-    if (*key_read_cmd) return zkforge::cli::run_key_read(key_read);
-    if (*info_cmd) return zkforge::cli::run_info();
+    const int code = [&] {
+      if (*demo_cmd) return zkforge::cli::run_demo(demo);
+      if (*bench_cmd) return zkforge::cli::run_bench(bench);
+      if (*prove_cmd) return zkforge::cli::run_prove(prove);
+      if (*soak_cmd) return zkforge::cli::run_soak(soak);
+      if (*verify_cmd) return zkforge::cli::run_verify(vk_path, public_path, proof_path);
+      if (*key_check_cmd) return zkforge::cli::run_key_check(key_path);
+      if (*key_compile_cmd) return zkforge::cli::run_key_compile(key_path, compiled_path, compile_timings);
+      if (*key_read_cmd) return zkforge::cli::run_key_read(key_read);
+      if (*info_cmd) return zkforge::cli::run_info();
 #ifdef ZKFORGE_HTTP_PROGRAM
-    if (const auto code = serve_commands.run()) return *code;
+      if (const auto served = serve_commands.run()) return *served;
 #endif
+      return 0;
+    }();
+    // Standard output is buffered, so a full disk or a closed pipe shows only when it is flushed: an
+    // error then, not a result that looks whole.
+    if (std::fflush(stdout) != 0) throw std::system_error(errno, std::generic_category(), "writing standard output");
+    return code;
   } catch (const zkforge::Error& e) {
     fmt::print(stderr, "zkforge: {}\n", e.what());
     return 3;
@@ -248,5 +257,4 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "zkforge: unexpected error: {}\n", e.what());
     return 3;
   }
-  return 0;
 }
