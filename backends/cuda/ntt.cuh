@@ -9,8 +9,11 @@
 // of ten levels crosses shared memory five times, not ten. A transform of 2^24 or 2^26 reads and
 // writes the array three times, 2^28 four (ntt_passes). Twiddles come from a table of omega^i per
 // device and root convention, built once (ntt_twiddle_table): a block first copies the ones its
-// tile uses into shared memory beside the tile, so that no stage waits on a global load. Stages
-// whose groups stay within one warp's part of the tile are separated by a warp's barrier only.
+// tile uses into shared memory beside the tile, so that no stage waits on a global load. On NVIDIA
+// GPUs a twiddle is a fixed factor (field/fixed_factor.hpp): omega^i with its Shoup quotient, whose
+// product takes 17% fewer 64-bit-wide multiply-adds than a Montgomery product (the bound of every
+// pass). Stages whose groups stay within one warp's part of the tile are separated by a warp's
+// barrier only.
 //   - natural input: Gentleman-Sande (decimation in frequency), levels of half-size n/2 down to 1,
 //     which leaves the output bit-reversed;
 //   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
@@ -34,6 +37,7 @@
 #include "backends/cuda/runtime.cuh"
 #include "backends/cuda/session.cuh"
 #include "zkforge/arch/carry.hpp"
+#include "zkforge/field/fixed_factor.hpp"
 #include "zkforge/ntt/domain.hpp"
 #include "zkforge/ntt/gpu.hpp"
 
@@ -45,29 +49,69 @@ inline constexpr std::size_t kPowerRun = 64;
 // Tiles of 2^10 elements, 4 per thread in registers; a pass after the first takes up to
 // kNttTileLog - kNttMinColumnsLog levels with rows of at least 2^kNttMinColumnsLog consecutive
 // elements (128 bytes, a whole cache line). A block holds its tile and the tile's twiddles in
-// shared memory (64 KB for 32-byte elements). Decimation in frequency runs at up to 128 registers,
-// two blocks per multiprocessor, in which the products of a stage interleave; decimation in time at
-// three blocks (85 registers): the faster for each on an H200, as was 4 elements per thread over 8
-// (docs/perf.md).
+// shared memory (96 KB for 32-byte elements and 64-byte fixed factors, 64 KB with Montgomery
+// twiddles). Both directions run at up to 128 registers, two blocks per multiprocessor, in which the
+// products of a stage interleave (with Montgomery twiddles decimation in time at three blocks, 85
+// registers, as was measured faster on an H200; 4 elements per thread beat 8: docs/perf.md).
 inline constexpr unsigned kNttTileLog = 10;
 inline constexpr unsigned kNttMinColumnsLog = 2;
 inline constexpr unsigned kNttThreadLog = 2;
 inline constexpr unsigned kNttTileThreads = 1u << (kNttTileLog - kNttThreadLog);
-template <bool kDecimateInTime>
-inline constexpr unsigned kNttMinBlocks = kDecimateInTime ? 3 : 2;
+
+// The twiddles as the passes hold them: on NVIDIA GPUs fixed factors (64 bytes: the value and its
+// quotient), on AMD GPUs, whose blocks hold at most 64 KB of shared memory (the tile and its
+// twiddles as fixed factors take 96 KB), Montgomery elements multiplied by the field's product.
+#if defined(__HIP_PLATFORM_AMD__)
+template <class F>
+using NttTwiddle = F;
+#else
+template <class F>
+using NttTwiddle = FixedFactor<F>;
+#endif
+
+template <class F>
+ZKF_HD ZKF_INLINE F twiddle_times(const F& x, const F& w) {
+  return x * w;
+}
+template <class F>
+ZKF_HD ZKF_INLINE F twiddle_times(const F& x, const FixedFactor<F>& w) {
+  return times_fixed(x, w);
+}
+template <class F>
+ZKF_HD ZKF_INLINE F twiddle_negated(const F& w) {
+  return -w;
+}
+template <class F>
+ZKF_HD ZKF_INLINE FixedFactor<F> twiddle_negated(const FixedFactor<F>& w) {
+  return negated(w);
+}
+// A power as T holds it: the element itself, or a fixed factor.
+template <class T, class F>
+ZKF_HD ZKF_INLINE T twiddle_from(const F& w) {
+  if constexpr (std::is_same_v<T, F>) {
+    return w;
+  } else {
+    return fixed_factor(w);
+  }
+}
+
+// Blocks per multiprocessor: decimation in time at three when the shared memory holds them (85
+// registers), in frequency at two; with fixed factors (96 KB of shared memory a block) both at two.
+template <class F, bool kDecimateInTime>
+inline constexpr unsigned kNttMinBlocks = kDecimateInTime && std::is_same_v<NttTwiddle<F>, F> ? 3 : 2;
 inline constexpr unsigned kNttWarpLog = 5;  // sync_warp orders 2^5 threads
 inline constexpr unsigned kNttWarp = 1u << kNttWarpLog;
 inline constexpr unsigned kNttPowerLowLog = 10;  // g^j = lo[j mod 2^10] * hi[j >> 10]
 
-// out[i] = scale * base^i for i < count.
-template <class F>
-__global__ void ntt_powers(F* out, std::size_t count, F base, F scale) {
+// out[i] = scale * base^i for i < count, as T holds it (twiddle_from).
+template <class T, class F>
+__global__ void ntt_powers(T* out, std::size_t count, F base, F scale) {
   const std::size_t start = thread_index() * kPowerRun;
   if (start >= count) return;
   F p = scale * base.pow(BigInt<1>::from_u64(start));
   const std::size_t end = start + kPowerRun < count ? start + kPowerRun : count;
   for (std::size_t i = start; i < end; ++i) {
-    out[i] = p;
+    out[i] = twiddle_from<T>(p);
     p = p * base;
   }
 }
@@ -121,12 +165,11 @@ __global__ void __launch_bounds__(1u << (2 * kNttReverseTileLog))
 }
 
 // The twiddle omega_K^i, or omega_K^-i for the inverse, from the table of omega_K^i (i < 2^(K-1)):
-// omega^-i = omega^(2^K - i) = -omega^(2^(K-1) - i) for i > 0.
-template <class F>
-__device__ ZKF_INLINE F ntt_twiddle(const F* table, std::size_t i, unsigned log_table, bool inverse) {
-  if (!inverse) return load16<true>(table + i);
-  if (i == 0) return F::one();
-  return -load16<true>(table + ((std::size_t{1} << (log_table - 1)) - i));
+// omega^-i = omega^(2^K - i) = -omega^(2^(K-1) - i) for i > 0, and omega^0 = 1 both ways.
+template <class T>
+__device__ ZKF_INLINE T ntt_twiddle(const T* table, std::size_t i, unsigned log_table, bool inverse) {
+  if (!inverse || i == 0) return load16<true>(table + i);
+  return twiddle_negated(load16<true>(table + ((std::size_t{1} << (log_table - 1)) - i)));
 }
 
 // x 2^-k (1 <= k <= 63), in Montgomery form as x is: the inverse's 1/n for n = 2^k. One step of
@@ -199,13 +242,14 @@ struct NttSharedTile {
 // first 2^log_c positions unused), where twiddle reads them.
 template <class F>
 struct NttTileFrame {
-  const F* table;
+  using Twiddle = NttTwiddle<F>;
+  const Twiddle* table;
   unsigned log_table, s, log_c;
   std::size_t column0;
   bool inverse;
-  NttSharedTile<F> twiddles;
+  NttSharedTile<Twiddle> twiddles;
 
-  __device__ ZKF_INLINE F fetch(unsigned t, unsigned row_low, unsigned column) const {
+  __device__ ZKF_INLINE Twiddle fetch(unsigned t, unsigned row_low, unsigned column) const {
     const std::size_t j = (static_cast<std::size_t>(row_low) << s) | (column0 + column);
     return ntt_twiddle(table, j << (log_table - 1 - (s + t)), log_table, inverse);
   }
@@ -216,7 +260,7 @@ struct NttTileFrame {
       twiddles.store_at(k, fetch(t, row ^ (1u << t), k & column_mask));
     }
   }
-  __device__ ZKF_INLINE F twiddle(unsigned t, unsigned row_low, unsigned column) const {
+  __device__ ZKF_INLINE Twiddle twiddle(unsigned t, unsigned row_low, unsigned column) const {
     return twiddles.load_at((((1u << t) | row_low) << log_c) | column);
   }
 };
@@ -257,18 +301,19 @@ __device__ ZKF_INLINE void ntt_stage(const NttSharedTile<F>& tile, const NttTile
       ZKF_UNROLL
       for (unsigned i = 0; i < half; ++i) {
         const bool unit = kUnitFirst && i == 0;
-        const F w = unit ? F::one() : frame.twiddle(t + k, row_low | (i << t), column);
+        NttTwiddle<F> w{};
+        if (!unit) w = frame.twiddle(t + k, row_low | (i << t), column);
         ZKF_UNROLL
         for (unsigned m = i; m < kRadix; m += 2 * half) {
           const F u = x[q][m];
           if (kDecimateInTime) {
-            const F v = unit ? x[q][m + half] : x[q][m + half] * w;
+            const F v = unit ? x[q][m + half] : twiddle_times(x[q][m + half], w);
             x[q][m] = u + v;
             x[q][m + half] = u - v;
           } else {
             const F v = x[q][m + half];
             x[q][m] = u + v;
-            x[q][m + half] = unit ? u - v : (u - v) * w;
+            x[q][m + half] = unit ? u - v : twiddle_times(u - v, w);
           }
         }
       }
@@ -305,8 +350,8 @@ __device__ ZKF_INLINE void ntt_run_stage(unsigned r, const NttSharedTile<F>& til
 // at most kNttWarpLog low bits in place (log_c + t <= kNttWarpLog: the warp's 2^kNttWarpLog groups
 // then span exactly its part). Between two such phases only the warp's own threads need ordering.
 template <class F, bool kDecimateInTime, bool kDivide>
-__global__ void __launch_bounds__(kNttTileThreads, kNttMinBlocks<kDecimateInTime>)
-    ntt_tile(F* x, const F* table, unsigned log_table, unsigned s, unsigned levels, unsigned log_c, bool inverse,
+__global__ void __launch_bounds__(kNttTileThreads, (kNttMinBlocks<F, kDecimateInTime>))
+    ntt_tile(F* x, const NttTwiddle<F>* table, unsigned log_table, unsigned s, unsigned levels, unsigned log_c, bool inverse,
              unsigned divide_log) {
   extern __shared__ __align__(16) unsigned char ntt_shared[];
   const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
@@ -317,7 +362,7 @@ __global__ void __launch_bounds__(kNttTileThreads, kNttMinBlocks<kDecimateInTime
   const std::size_t column0 = static_cast<std::size_t>(blockIdx.x & ((1u << log_chunks) - 1)) << log_c;
   const std::size_t base = (group << (s + levels)) | column0;
   const NttTileFrame<F> frame{table, log_table, s, log_c, column0, inverse,
-                              NttSharedTile<F>{words + NttSharedTile<F>::kWords * size, size}};
+                              NttSharedTile<NttTwiddle<F>>{words + NttSharedTile<F>::kWords * size, size}};
   const unsigned lanes = blockDim.x < kNttWarp ? blockDim.x : kNttWarp, part = lanes << kNttThreadLog;
   const unsigned first = threadIdx.x / kNttWarp * part, lane = threadIdx.x % kNttWarp;
   auto address = [&](unsigned e) { return base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask); };
@@ -383,15 +428,16 @@ inline std::vector<NttPass> ntt_passes(unsigned log_n) {
 }
 
 template <class F, bool kDecimateInTime, bool kDivide>
-void ntt_launch_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
+void ntt_launch_pass(const NttPass& p, F* x, const NttTwiddle<F>* table, unsigned log_table, unsigned log_n, bool inverse,
                      unsigned divide_log, Stream stream) {
   const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
   const unsigned size = 1u << (p.levels + p.log_c);
-  const std::size_t shared = 2 * NttSharedTile<F>::bytes(size);  // the tile and its twiddles
+  const std::size_t shared = NttSharedTile<F>::bytes(size) + NttSharedTile<NttTwiddle<F>>::bytes(size);  // tile, twiddles
   const unsigned threads = std::max(1u, std::min(kNttTileThreads, size >> kNttThreadLog));
   // The kernel's shared-memory limit is raised to what its largest tile needs, the same value from
   // every thread: transforms of different sizes launched at once never see a limit below their own.
-  constexpr std::size_t largest = 2 * NttSharedTile<F>::bytes(1u << kNttTileLog);
+  constexpr std::size_t largest =
+      NttSharedTile<F>::bytes(1u << kNttTileLog) + NttSharedTile<NttTwiddle<F>>::bytes(1u << kNttTileLog);
   check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime, kDivide>),
                                   ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(largest)),
         "FuncSetAttribute (NTT tile shared memory)");
@@ -402,7 +448,7 @@ void ntt_launch_pass(const NttPass& p, F* x, const F* table, unsigned log_table,
 
 // One pass, its outputs divided by 2^divide_log where that is not 0.
 template <class F, bool kDecimateInTime>
-void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, unsigned log_n, bool inverse,
+void ntt_run_pass(const NttPass& p, F* x, const NttTwiddle<F>* table, unsigned log_table, unsigned log_n, bool inverse,
                   unsigned divide_log, Stream stream) {
   if (divide_log != 0) {
     ntt_launch_pass<F, kDecimateInTime, true>(p, x, table, log_table, log_n, inverse, divide_log, stream);
@@ -413,8 +459,8 @@ void ntt_run_pass(const NttPass& p, F* x, const F* table, unsigned log_table, un
 
 template <class F>
 void make_powers(Buffer<F>& out, std::size_t count, const F& base, const F& scale, Stream s) {
-  ntt_powers<F><<<blocks_for((count + kPowerRun - 1) / kPowerRun, kNttBlock), kNttBlock, 0, s>>>(out.data(), count,
-                                                                                                   base, scale);
+  ntt_powers<F, F><<<blocks_for((count + kPowerRun - 1) / kPowerRun, kNttBlock), kNttBlock, 0, s>>>(out.data(), count,
+                                                                                                      base, scale);
   check_launch("ntt_powers");
 }
 
@@ -437,7 +483,7 @@ void scale_by_powers(Session& s, F* x, std::size_t n, unsigned log_n, const std:
   check_launch("ntt_scale");
 }
 
-// The tables of omega_K^i (i < 2^(K-1)) of one device, per root convention, K the largest size
+// The tables of omega_K^i (i < 2^(K-1), as NttTwiddle) of one device, per root convention, K the largest size
 // asked for so far; a smaller transform reads every 2^(K-k)-th entry. A table is built once on the
 // device and kept for the life of the process, in the tables' own synchronous resource (so that
 // the memory policies' accounting sees only the calls' memory); a larger one is added beside it (a
@@ -447,7 +493,7 @@ template <class F>
 struct NttTwiddleTables {
   struct Table {
     unsigned log_size;
-    Buffer<F> powers;
+    Buffer<NttTwiddle<F>> powers;
   };
   std::mutex mutex;
   SynchronousDevice memory;
@@ -462,8 +508,10 @@ const typename NttTwiddleTables<F>::Table& ntt_twiddle_table(const Session& s, u
   if (!tables.empty() && tables.back()->log_size >= log_n) return *tables.back();
   const std::size_t count = std::size_t{1} << (log_n - 1);
   auto table = std::make_unique<typename NttTwiddleTables<F>::Table>(typename NttTwiddleTables<F>::Table{
-      log_n, Buffer<F>(cache.memory, count, Stream{})});
-  make_powers(table->powers, count, Domain<F>(log_n, c).omega(), F::one(), s.stream);
+      log_n, Buffer<NttTwiddle<F>>(cache.memory, count, Stream{})});
+  ntt_powers<NttTwiddle<F>, F><<<blocks_for((count + kPowerRun - 1) / kPowerRun, kNttBlock), kNttBlock, 0, s.stream>>>(
+      table->powers.data(), count, Domain<F>(log_n, c).omega(), F::one());
+  check_launch("ntt_powers (twiddles)");
   check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT twiddle table");
   tables.push_back(std::move(table));
   return *tables.back();

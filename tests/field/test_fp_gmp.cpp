@@ -8,6 +8,7 @@
 #include "support/seed.hpp"
 #include "zkforge/field/bls12_381.hpp"
 #include "zkforge/field/bn254.hpp"
+#include "zkforge/field/fixed_factor.hpp"
 
 using namespace zkforge;
 using zkforge::test::hex;
@@ -212,5 +213,33 @@ TEMPLATE_TEST_CASE("portable Montgomery product agrees with GMP (the path of GPU
   // Evaluated by the compiler: (R^2 mod p) * 1 * R^-1 = R mod p.
   constexpr auto folded = montgomery::mul(F::kMont.r2, F::kOne, F::kModulus, F::kMont.inv);
   static_assert(folded == F::kMont.r1, "compile-time Montgomery product");
+  REQUIRE(mismatches == 0);
+}
+
+TEMPLATE_TEST_CASE("products by fixed factors (Shoup's quotient) agree with GMP", "[field][gmp]", bls12_381::Fq,
+                   bls12_381::Fr, bn254::Fq, bn254::Fr) {
+  using F = TestType;
+  auto rng = test::rng_for(5 * F::kBits);
+  const mpz_class p = test::modulus_mpz<F>();
+  mpz_class R = 1;
+  R <<= 64 * F::kLimbs;
+  INFO(F::Params::name << ", seed " << test::seed());
+  std::vector<mpz_class> xs = edge_values<F>();
+  for (int i = 0; i < kRandomInputs; ++i) xs.push_back(to_mpz(F::random(rng)));
+  const std::vector<mpz_class> edges = edge_values<F>();
+  int mismatches = 0;
+  auto check = [&](const mpz_class& x, const mpz_class& w) {
+    const FixedFactor<F> f = fixed_factor(test::from_mpz<F>(w));
+    const auto in = hex(x) + ", " + hex(w);
+    ZKF_CHECK_MPZ("fixed factor's value", in, test::to_mpz(f.value), w);
+    ZKF_CHECK_MPZ("fixed factor's quotient", in, test::to_mpz(f.quotient), mpz_class(w * R / p));
+    ZKF_CHECK_MPZ("times_fixed", in, to_mpz(times_fixed(test::from_mpz<F>(x), f)), mod<F>(x * w));
+    const FixedFactor<F> g = negated(f);
+    ZKF_CHECK_MPZ("negated's value", in, test::to_mpz(g.value), mod<F>(-w));
+    ZKF_CHECK_MPZ("negated's quotient", in, test::to_mpz(g.quotient), mpz_class(mod<F>(-w) * R / p));
+  };
+  for (std::size_t i = 0; i < xs.size(); ++i) check(xs[i], xs[(i * 7 + 3) % xs.size()]);
+  for (const auto& x : edges)
+    for (const auto& w : edges) check(x, w);
   REQUIRE(mismatches == 0);
 }

@@ -5,8 +5,9 @@
 // to 2^22, with the twiddle table grown and then read at a smaller size; inverse(forward(x)) = x on
 // the GPU alone; and Groth16's quotient done on the device (both H conventions, both root
 // conventions) against the CPU's steps, also left on the device (whole or without its last value);
-// four sizes at once from four threads; and at 2^26 (passes of rows of 4) two outputs against
-// Horner's rule on the CPU and the inverse back to the input.
+// four sizes at once from four threads; at 2^26 (passes of rows of 4) two outputs against Horner's
+// rule on the CPU and the inverse back to the input; and products by twiddles whose quotient the
+// GPU's truncated product gets wrong, so that its exact path must mend them.
 #include <catch2/catch.hpp>
 
 #include <exception>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "support/errors.hpp"
+#include "support/gmp_oracle.hpp"
 #include "support/seed.hpp"
 #include "support/gpu_cases.hpp"
 #include "support/msm_fixtures.hpp"
@@ -179,4 +181,66 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 lev
   ntt(B{}, buffer.span(), cfg);
   buffer.download(HostSpan<F>(values));
   CHECK(values == input);
+}
+
+// On NVIDIA GPUs a twiddle product a w takes q = floor(a wq / 2^256) (wq the twiddle's Shoup quotient)
+// from the pairs of 32-bit limbs in columns 6 and up, and takes every pair only when column 7's limb
+// says the rest might carry (arch/cuda_mont.hpp's shoup_mul). Here a is made so that a wq mod 2^256 is
+// below 2^200 while the pairs left out sum to more: the truncated q is one too small, and only the
+// exact path gives the right product. In the first level of a natural-order transform (decimation in
+// frequency) butterfly j multiplies x_j - x_(j + n/2) by omega^j (forward) or omega^-j (inverse), so
+// x_j = a and x_(j + n/2) = 0 puts a into that product.
+TEMPLATE_LIST_TEST_CASE("the GPU NTT's twiddle products whose truncated quotient is one short", "[gpu][ntt]",
+                        ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  auto rng = test::rng_for(86);
+  const unsigned log_n = 12;
+  const std::size_t n = std::size_t{1} << log_n;
+  const mpz_class p = test::modulus_mpz<F>();
+  mpz_class R = 1;
+  R <<= 256;
+  // The sum of the pairs of 32-bit limbs a_i b_j with i + j <= 5: what the fast path leaves out.
+  auto left_out = [](const mpz_class& a, const mpz_class& b) {
+    mpz_class sum = 0;
+    for (unsigned i = 0; i <= 5; ++i)
+      for (unsigned j = 0; i + j <= 5; ++j) {
+        const mpz_class ai = (a >> (32 * i)) & 0xffffffffu, bj = (b >> (32 * j)) & 0xffffffffu;
+        sum += (ai * bj) << (32 * (i + j));
+      }
+    return sum;
+  };
+  for (const NttDirection direction : {NttDirection::forward, NttDirection::inverse}) {
+    NttConfig<F> cfg;
+    cfg.order = NttOrder::NR;
+    cfg.direction = direction;
+    const F omega = Domain<F>(log_n, cfg.convention).omega();
+    const F root = direction == NttDirection::forward ? omega : omega.inverse();
+    auto input = test::random_vector<F>(n, rng);
+    unsigned crafted = 0;
+    for (std::size_t j = 1; j < n / 2 && crafted < 16; j += 37) {
+      const mpz_class w = test::to_mpz(root.pow(BigInt<1>::from_u64(j)));
+      const mpz_class wq = w * R / p;
+      if (wq % 2 == 0) continue;  // a = t / wq mod 2^256 needs wq odd
+      mpz_class wq_inverse;
+      mpz_invert(wq_inverse.get_mpz_t(), wq.get_mpz_t(), R.get_mpz_t());
+      for (int attempt = 0; attempt < 1000; ++attempt) {
+        const mpz_class t = test::to_mpz(F::random(rng).to_int()) >> 56;  // below 2^200
+        const mpz_class a = t * wq_inverse % R;                               // a wq = t mod 2^256
+        if (a >= p || left_out(a, wq) <= t) continue;
+        const mpz_class product = a * wq;
+        REQUIRE((product - left_out(a, wq)) / R + 1 == product / R);  // the fast path's q is one short
+        input[j] = F::from_montgomery_unchecked(test::to_bigint<F::kLimbs>(a));
+        input[j + n / 2] = F::zero();
+        ++crafted;
+        break;
+      }
+    }
+    INFO((direction == NttDirection::forward ? "forward" : "inverse") << ", " << crafted << " crafted products");
+    REQUIRE(crafted >= 8);
+    auto cpu = input, gpu = input;
+    ntt(Cpu{}, HostSpan<F>{cpu.data(), cpu.size()}, cfg);
+    ntt(B{}, HostSpan<F>{gpu.data(), gpu.size()}, cfg);
+    CHECK(cpu == gpu);
+  }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Modular arithmetic on NVIDIA GPUs: the Montgomery product and square in 32-bit limbs with PTX
-// multiply-add carry chains, and addition and subtraction with PTX carry chains.
+// multiply-add carry chains, addition and subtraction with PTX carry chains, and the product by a
+// fixed factor with its Shoup quotient (shoup_mul, the NTT's twiddles; at the end of this file).
 //
 // The GPU multiplies 32-bit integers natively; a 64-bit product costs several instructions and a
 // carry compared in C++ costs more. Here the N 64-bit words are n = 2N limbs of 32 bits, and the
@@ -28,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #define ZKF_HAVE_CUDA_MONT 1
 
@@ -313,6 +315,152 @@ __device__ __forceinline__ void mod_sub(std::uint64_t (&r)[N], const std::uint64
   asm volatile("add.cc.u64 %0, %1, %2;" : "=l"(r[0]) : "l"(d[0]), "l"(p[0] & borrow));
 #pragma unroll
   for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(r[i]) : "l"(d[i]), "l"(p[i] & borrow));
+}
+
+// acc += v_j y at positions i + j (low half) and i + j + 1 (high half) for j = j_first, j_first + 2, ...,
+// j_last: one carry chain of madc pairs on consecutive limbs, which the assembler fuses into carry-chained
+// 64-bit-wide multiply-adds, its carry added at position i + j_last + 2. Positions from `end` on are
+// dropped: a pair at end - 1 adds its low half alone, and no carry goes to end or beyond.
+template <std::size_t i, std::size_t j_first, std::size_t j_last, std::size_t end>
+__device__ __forceinline__ void row_chain(std::uint32_t* acc, const std::uint32_t* v, std::uint32_t y) {
+  static_assert((j_last - j_first) % 2 == 0 && i + j_first < end);
+#pragma unroll
+  for (std::size_t j = j_first; j <= j_last; j += 2) {
+    const std::size_t pos = i + j;
+    if (pos + 1 < end) {
+      if (j == j_first)
+        asm volatile("mad.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(acc[pos]), "+r"(acc[pos + 1]) : "r"(v[j]), "r"(y));
+      else
+        asm volatile("madc.lo.cc.u32 %0, %2, %3, %0; madc.hi.cc.u32 %1, %2, %3, %1;"
+                     : "+r"(acc[pos]), "+r"(acc[pos + 1]) : "r"(v[j]), "r"(y));
+    } else if (pos + 1 == end) {
+      if (j == j_first)
+        acc[pos] += v[j] * y;
+      else
+        asm volatile("madc.lo.u32 %0, %1, %2, %0;" : "+r"(acc[pos]) : "r"(v[j]), "r"(y));
+    }
+  }
+  if constexpr (i + j_last + 2 < end) asm volatile("addc.u32 %0, %0, 0;" : "+r"(acc[i + j_last + 2]));
+}
+
+// The largest j <= top with j = from mod 2.
+constexpr std::size_t last_of_parity(std::size_t from, std::size_t top) { return (top - from) % 2 == 0 ? top : top - 1; }
+
+// Row i of a product scanned row by row: the pairs v_j y with i + j in [low, end), as two carry chains
+// (j even, j odd) into `even` (the chains starting at even positions) and `odd`; a chain's first limb
+// of v whose bit is set in `skip` (a zero limb) is left out. Pairs below `low` are not added at all.
+template <std::size_t n, std::size_t i, std::size_t low, std::size_t end, std::uint32_t skip>
+__device__ __forceinline__ void product_row_range(std::uint32_t* even, std::uint32_t* odd, const std::uint32_t* v,
+                                                  std::uint32_t y) {
+  constexpr std::size_t top = end - 1 - i < n - 1 ? end - 1 - i : n - 1;  // the last j
+  constexpr std::size_t start = low > i ? low - i : 0;
+  auto chain = [&](auto from) {
+    constexpr std::size_t first = decltype(from)::value;
+    if constexpr (first <= top) {
+      if constexpr (((skip >> first) & 1) != 0) {
+        if constexpr (first + 2 <= top)
+          row_chain<i, first + 2, last_of_parity(first, top), end>((i + first) % 2 == 0 ? even : odd, v, y);
+      } else {
+        row_chain<i, first, last_of_parity(first, top), end>((i + first) % 2 == 0 ? even : odd, v, y);
+      }
+    }
+  };
+  chain(std::integral_constant<std::size_t, start>{});
+  chain(std::integral_constant<std::size_t, start + 1>{});
+}
+
+// The rows I... of v times y (y's limbs), product_row_range's pairs of each.
+template <std::size_t n, std::size_t low, std::size_t end, std::uint32_t skip, std::size_t... I>
+__device__ __forceinline__ void product_rows(std::uint32_t* even, std::uint32_t* odd, const std::uint32_t* v,
+                                             const std::uint32_t* y, std::index_sequence<I...>) {
+  (product_row_range<n, I, low, end, skip>(even, odd, v, y[I]), ...);
+}
+
+// s = even + odd at positions [from, to), carries beyond to - 1 dropped.
+template <std::size_t from, std::size_t to>
+__device__ __forceinline__ void merge_halves(std::uint32_t* s, const std::uint32_t* even, const std::uint32_t* odd) {
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(s[from]) : "r"(even[from]), "r"(odd[from]));
+#pragma unroll
+  for (std::size_t p = from + 1; p + 1 < to; ++p)
+    asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(s[p]) : "r"(even[p]), "r"(odd[p]));
+  asm volatile("addc.u32 %0, %1, %2;" : "=r"(s[to - 1]) : "r"(even[to - 1]), "r"(odd[to - 1]));
+}
+
+template <std::size_t n>
+struct Limbs32 {
+  std::uint32_t v[n];
+};
+
+// floor(x z / 2^(32n)) from every pair of the product: shoup_mul's rare path, out of line.
+template <std::size_t n>
+__device__ __noinline__ Limbs32<n> exact_high_half(Limbs32<n> x, Limbs32<n> z) {
+  std::uint32_t even[2 * n + 2] = {}, odd[2 * n + 2] = {}, s[2 * n];
+  product_rows<n, 0, 2 * n, 0>(even, odd, z.v, x.v, std::make_index_sequence<n>{});
+  merge_halves<0, 2 * n>(s, even, odd);
+  Limbs32<n> q;
+#pragma unroll
+  for (std::size_t k = 0; k < n; ++k) q.v[k] = s[n + k];
+  return q;
+}
+
+// r = a w mod p for a < p < 2^(64N - 1) and a factor w < p known with its quotient wq = floor(w 2^(64N) / p)
+// (Shoup's product; field/fixed_factor.hpp): q = floor(a wq / 2^(64N)) is floor(a w / p) or one less,
+// since a wq / 2^(64N) = a w / p - a e / 2^(64N) with 0 <= e < 1 and a < 2^(64N) / 2; so a w - q p lies
+// in [0, 2p), below 2^(64N), and its low 64N bits, a w + q (2^(64N) - p) mod 2^(64N), are all of it.
+// That takes the high half of a wq and two low halves, where the Montgomery product takes two whole
+// products: with n = 2N limbs, q from the pairs in columns n - 2 and up, and the low halves' n(n+1)/2
+// pairs each, 93 multiply-adds and 15 low multiplies at N = 4 (BLS12-381's Fr, whose complement has a
+// zero limb) against 112 and 8. The pairs below column n - 2 add less than (n - 2 + 2^-28) 2^(32(n - 1))
+// to the sum, so they can carry into column n only when column n - 1's limb is 2^32 - n or more: then
+// (one product in ~2^29) q is recomputed from every pair. Each part is scanned row by row in two
+// carry chains per row (even and odd positions), as the Montgomery product's rows are.
+// complement = 2^(64N) - p (from constant memory: as immediates, the assembler splits the 64-bit-wide
+// multiply-adds); kZeroLimbs has bit j set when its 32-bit limb j is zero, whose pairs are left out.
+template <std::size_t N, std::uint32_t kZeroLimbs>
+__device__ __forceinline__ void shoup_mul(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&w)[N],
+                                          const std::uint64_t (&wq)[N], const std::uint64_t (&p)[N],
+                                          const std::uint64_t (&complement)[N]) {
+  constexpr std::size_t n = 2 * N;
+  Limbs32<n> x, z;
+  std::uint32_t y[n], m[n], q[n], s[2 * n];
+  split_limbs<N>(x.v, a);
+  split_limbs<N>(y, w);
+  split_limbs<N>(z.v, wq);
+  split_limbs<N>(m, complement);
+  {
+    std::uint32_t even[2 * n + 2] = {}, odd[2 * n + 2] = {};
+    product_rows<n, n - 2, 2 * n, 0>(even, odd, z.v, x.v, std::make_index_sequence<n>{});
+    merge_halves<n - 2, 2 * n>(s, even, odd);
+  }
+#pragma unroll
+  for (std::size_t k = 0; k < n; ++k) q[k] = s[n + k];
+  if (s[n - 1] > 0xffffffffu - n) {
+    const Limbs32<n> exact = exact_high_half<n>(x, z);
+#pragma unroll
+    for (std::size_t k = 0; k < n; ++k) q[k] = exact.v[k];
+  }
+  std::uint32_t t[n];
+  {
+    std::uint32_t even[2 * n + 2] = {}, odd[2 * n + 2] = {};
+    product_rows<n, 0, n, 0>(even, odd, y, x.v, std::make_index_sequence<n>{});
+    product_rows<n, 0, n, kZeroLimbs>(even, odd, m, q, std::make_index_sequence<n>{});
+    merge_halves<0, n>(t, even, odd);
+  }
+  // t < 2p: keep t - p unless it borrows.
+  std::uint32_t q32[n], d[n], borrow;
+  split_limbs<N>(q32, p);
+  asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(t[0]), "r"(q32[0]));
+#pragma unroll
+  for (std::size_t j = 1; j < n; ++j) asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d[j]) : "r"(t[j]), "r"(q32[j]));
+  asm volatile("subc.u32 %0, 0, 0;" : "=r"(borrow));
+  const bool below_p = borrow != 0;
+#pragma unroll
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::uint32_t l = below_p ? t[2 * i] : d[2 * i];
+    const std::uint32_t h = below_p ? t[2 * i + 1] : d[2 * i + 1];
+    r[i] = (static_cast<std::uint64_t>(h) << 32) | l;
+  }
 }
 
 }  // namespace zkforge::arch::cuda
