@@ -197,7 +197,7 @@ __device__ ZKF_INLINE F ntt_div_pow2(const F& x, unsigned k) {
 }
 
 // A tile in shared memory as 32-bit word planes, word w of element e at w * size + slot(e) (load and
-// store; load_at and store_at take the position itself: a table read at consecutive positions). slot
+// store; load_at and store_at take the position itself). slot
 // permutes each run of 32 elements by XOR-ing its low five bits with a mask of bits 5-7 (columns
 // 0x1f, 0x15, 0x19, chosen so that every access pattern of the stages puts a warp's 32 lanes on 32
 // distinct banks: consecutive elements, and runs of 2^l consecutive ones 2^(l + R) apart, l < 5,
@@ -232,6 +232,32 @@ struct NttSharedTile {
   }
 };
 
+// A tile's twiddles in shared memory as 16-byte planes: vector v of entry e at v * size + e, so that
+// one 16-byte access moves a vector and a warp's lanes at consecutive (or equal) entries touch distinct
+// banks (4 accesses for a 64-byte fixed factor, where 32-bit planes took 16).
+template <class T>
+struct NttSharedVectors {
+  static constexpr unsigned kVectors = sizeof(T) / 16;
+  uint4* vectors;
+  unsigned pitch;
+
+  static constexpr std::size_t bytes(unsigned size) { return std::size_t{kVectors} * size * 16; }
+  __device__ ZKF_INLINE T load_at(unsigned at) const {
+    uint4 v[kVectors];
+    ZKF_UNROLL
+    for (unsigned w = 0; w < kVectors; ++w) v[w] = vectors[w * pitch + at];
+    T r;
+    memcpy(&r, v, sizeof(T));
+    return r;
+  }
+  __device__ ZKF_INLINE void store_at(unsigned at, const T& x) const {
+    uint4 v[kVectors];
+    memcpy(v, &x, sizeof(T));
+    ZKF_UNROLL
+    for (unsigned w = 0; w < kVectors; ++w) vectors[w * pitch + at] = v[w];
+  }
+};
+
 // Where a tile lives and which twiddles it uses. Element index bits of the array: [0, s) the
 // column, [s, s + levels) the row, above it the group; the tile holds one group's 2^log_c
 // consecutive columns from column0 (log_c <= s). Tile element e = row << log_c | column offset.
@@ -247,7 +273,7 @@ struct NttTileFrame {
   unsigned log_table, s, log_c;
   std::size_t column0;
   bool inverse;
-  NttSharedTile<Twiddle> twiddles;
+  NttSharedVectors<Twiddle> twiddles;
 
   __device__ ZKF_INLINE Twiddle fetch(unsigned t, unsigned row_low, unsigned column) const {
     const std::size_t j = (static_cast<std::size_t>(row_low) << s) | (column0 + column);
@@ -362,7 +388,8 @@ __global__ void __launch_bounds__(kNttTileThreads, (kNttMinBlocks<F, kDecimateIn
   const std::size_t column0 = static_cast<std::size_t>(blockIdx.x & ((1u << log_chunks) - 1)) << log_c;
   const std::size_t base = (group << (s + levels)) | column0;
   const NttTileFrame<F> frame{table, log_table, s, log_c, column0, inverse,
-                              NttSharedTile<NttTwiddle<F>>{words + NttSharedTile<F>::kWords * size, size}};
+                              NttSharedVectors<NttTwiddle<F>>{
+                                  reinterpret_cast<uint4*>(words + NttSharedTile<F>::kWords * size), size}};
   const unsigned lanes = blockDim.x < kNttWarp ? blockDim.x : kNttWarp, part = lanes << kNttThreadLog;
   const unsigned first = threadIdx.x / kNttWarp * part, lane = threadIdx.x % kNttWarp;
   auto address = [&](unsigned e) { return base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask); };
@@ -432,12 +459,13 @@ void ntt_launch_pass(const NttPass& p, F* x, const NttTwiddle<F>* table, unsigne
                      unsigned divide_log, Stream stream) {
   const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
   const unsigned size = 1u << (p.levels + p.log_c);
-  const std::size_t shared = NttSharedTile<F>::bytes(size) + NttSharedTile<NttTwiddle<F>>::bytes(size);  // tile, twiddles
+  // the tile and its twiddles
+  const std::size_t shared = NttSharedTile<F>::bytes(size) + NttSharedVectors<NttTwiddle<F>>::bytes(size);
   const unsigned threads = std::max(1u, std::min(kNttTileThreads, size >> kNttThreadLog));
   // The kernel's shared-memory limit is raised to what its largest tile needs, the same value from
   // every thread: transforms of different sizes launched at once never see a limit below their own.
   constexpr std::size_t largest =
-      NttSharedTile<F>::bytes(1u << kNttTileLog) + NttSharedTile<NttTwiddle<F>>::bytes(1u << kNttTileLog);
+      NttSharedTile<F>::bytes(1u << kNttTileLog) + NttSharedVectors<NttTwiddle<F>>::bytes(1u << kNttTileLog);
   check(ZKF_GPU(FuncSetAttribute)(reinterpret_cast<const void*>(&ntt_tile<F, kDecimateInTime, kDivide>),
                                   ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(largest)),
         "FuncSetAttribute (NTT tile shared memory)");

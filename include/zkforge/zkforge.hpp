@@ -23,6 +23,7 @@
 #include "zkforge/curve/encoding_snarkjs.hpp"
 #include "zkforge/curve/encoding_zcash.hpp"
 #include "zkforge/curve/group.hpp"
+#include "zkforge/field/fixed_factor.hpp"
 #include "zkforge/gpu/device.hpp"
 #include "zkforge/gpu/device_array.hpp"
 #include "zkforge/gpu/faults.hpp"
