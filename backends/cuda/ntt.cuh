@@ -196,6 +196,31 @@ __device__ ZKF_INLINE F ntt_div_pow2(const F& x, unsigned k) {
   return F::from_montgomery_unchecked(d);
 }
 
+// Values of T in shared memory as planes of Unit (4 or 16 bytes): unit u of position `at` at u * pitch +
+// at, so that a warp's lanes at consecutive (or equal) positions read distinct banks, one unit each.
+template <class T, class Unit>
+struct NttSharedPlanes {
+  static constexpr unsigned kUnits = sizeof(T) / sizeof(Unit);
+  Unit* units;
+  unsigned pitch;
+
+  static constexpr std::size_t bytes(unsigned size) { return std::size_t{kUnits} * size * sizeof(Unit); }
+  __device__ ZKF_INLINE T load_at(unsigned at) const {
+    Unit v[kUnits];
+    ZKF_UNROLL
+    for (unsigned u = 0; u < kUnits; ++u) v[u] = units[u * pitch + at];
+    T r;
+    memcpy(&r, v, sizeof(T));
+    return r;
+  }
+  __device__ ZKF_INLINE void store_at(unsigned at, const T& x) const {
+    Unit v[kUnits];
+    memcpy(v, &x, sizeof(T));
+    ZKF_UNROLL
+    for (unsigned u = 0; u < kUnits; ++u) units[u * pitch + at] = v[u];
+  }
+};
+
 // A tile in shared memory as 32-bit word planes, word w of element e at w * size + slot(e) (load and
 // store; load_at and store_at take the position itself). slot
 // permutes each run of 32 elements by XOR-ing its low five bits with a mask of bits 5-7 (columns
@@ -205,58 +230,18 @@ __device__ ZKF_INLINE F ntt_div_pow2(const F& x, unsigned k) {
 // permutation (computed from the bits, it cost six instructions per access, some of them on the
 // multiply-add pipe that the products keep busy).
 template <class F>
-struct NttSharedTile {
-  static constexpr unsigned kWords = sizeof(F) / 4;
-  std::uint32_t* words;
-  unsigned pitch;
-
-  static constexpr std::size_t bytes(unsigned size) { return std::size_t{kWords} * size * 4; }
+struct NttSharedTile : NttSharedPlanes<F, std::uint32_t> {
   __device__ static ZKF_INLINE unsigned slot(unsigned e) {
     return e ^ __byte_perm(0x0a151f00u, 0x130c0619u, (e >> 5) & 7);
   }
-  __device__ ZKF_INLINE F load(unsigned e) const { return load_at(slot(e)); }
-  __device__ ZKF_INLINE void store(unsigned e, const F& x) const { store_at(slot(e), x); }
-  __device__ ZKF_INLINE F load_at(unsigned at) const {
-    std::uint32_t v[kWords];
-    ZKF_UNROLL
-    for (unsigned w = 0; w < kWords; ++w) v[w] = words[w * pitch + at];
-    F r;
-    memcpy(&r, v, sizeof(F));
-    return r;
-  }
-  __device__ ZKF_INLINE void store_at(unsigned at, const F& x) const {
-    std::uint32_t v[kWords];
-    memcpy(v, &x, sizeof(F));
-    ZKF_UNROLL
-    for (unsigned w = 0; w < kWords; ++w) words[w * pitch + at] = v[w];
-  }
+  __device__ ZKF_INLINE F load(unsigned e) const { return this->load_at(slot(e)); }
+  __device__ ZKF_INLINE void store(unsigned e, const F& x) const { this->store_at(slot(e), x); }
 };
 
-// A tile's twiddles in shared memory as 16-byte planes: vector v of entry e at v * size + e, so that
-// one 16-byte access moves a vector and a warp's lanes at consecutive (or equal) entries touch distinct
-// banks (4 accesses for a 64-byte fixed factor, where 32-bit planes took 16).
+// A tile's twiddles as 16-byte planes, read at consecutive positions: 4 accesses for a 64-byte fixed
+// factor, where 32-bit planes took 16.
 template <class T>
-struct NttSharedVectors {
-  static constexpr unsigned kVectors = sizeof(T) / 16;
-  uint4* vectors;
-  unsigned pitch;
-
-  static constexpr std::size_t bytes(unsigned size) { return std::size_t{kVectors} * size * 16; }
-  __device__ ZKF_INLINE T load_at(unsigned at) const {
-    uint4 v[kVectors];
-    ZKF_UNROLL
-    for (unsigned w = 0; w < kVectors; ++w) v[w] = vectors[w * pitch + at];
-    T r;
-    memcpy(&r, v, sizeof(T));
-    return r;
-  }
-  __device__ ZKF_INLINE void store_at(unsigned at, const T& x) const {
-    uint4 v[kVectors];
-    memcpy(v, &x, sizeof(T));
-    ZKF_UNROLL
-    for (unsigned w = 0; w < kVectors; ++w) vectors[w * pitch + at] = v[w];
-  }
-};
+using NttSharedVectors = NttSharedPlanes<T, uint4>;
 
 // Where a tile lives and which twiddles it uses. Element index bits of the array: [0, s) the
 // column, [s, s + levels) the row, above it the group; the tile holds one group's 2^log_c
@@ -382,14 +367,14 @@ __global__ void __launch_bounds__(kNttTileThreads, (kNttMinBlocks<F, kDecimateIn
   extern __shared__ __align__(16) unsigned char ntt_shared[];
   const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
   std::uint32_t* const words = reinterpret_cast<std::uint32_t*>(ntt_shared);
-  const NttSharedTile<F> tile{words, size};
+  const NttSharedTile<F> tile{{words, size}};
   const unsigned log_chunks = s - log_c;
   const std::size_t group = blockIdx.x >> log_chunks;
   const std::size_t column0 = static_cast<std::size_t>(blockIdx.x & ((1u << log_chunks) - 1)) << log_c;
   const std::size_t base = (group << (s + levels)) | column0;
   const NttTileFrame<F> frame{table, log_table, s, log_c, column0, inverse,
                               NttSharedVectors<NttTwiddle<F>>{
-                                  reinterpret_cast<uint4*>(words + NttSharedTile<F>::kWords * size), size}};
+                                  reinterpret_cast<uint4*>(words + NttSharedTile<F>::kUnits * size), size}};
   const unsigned lanes = blockDim.x < kNttWarp ? blockDim.x : kNttWarp, part = lanes << kNttThreadLog;
   const unsigned first = threadIdx.x / kNttWarp * part, lane = threadIdx.x % kNttWarp;
   auto address = [&](unsigned e) { return base + (static_cast<std::size_t>(e >> log_c) << s) + (e & column_mask); };
@@ -485,9 +470,10 @@ void ntt_run_pass(const NttPass& p, F* x, const NttTwiddle<F>* table, unsigned l
   }
 }
 
-template <class F>
-void make_powers(Buffer<F>& out, std::size_t count, const F& base, const F& scale, Stream s) {
-  ntt_powers<F, F><<<blocks_for((count + kPowerRun - 1) / kPowerRun, kNttBlock), kNttBlock, 0, s>>>(out.data(), count,
+// out[i] = scale * base^i for i < count, as T holds it: field elements, or the twiddles' fixed factors.
+template <class T, class F>
+void make_powers(Buffer<T>& out, std::size_t count, const F& base, const F& scale, Stream s) {
+  ntt_powers<T, F><<<blocks_for((count + kPowerRun - 1) / kPowerRun, kNttBlock), kNttBlock, 0, s>>>(out.data(), count,
                                                                                                       base, scale);
   check_launch("ntt_powers");
 }
@@ -537,9 +523,7 @@ const typename NttTwiddleTables<F>::Table& ntt_twiddle_table(const Session& s, u
   const std::size_t count = std::size_t{1} << (log_n - 1);
   auto table = std::make_unique<typename NttTwiddleTables<F>::Table>(typename NttTwiddleTables<F>::Table{
       log_n, Buffer<NttTwiddle<F>>(cache.memory, count, Stream{})});
-  ntt_powers<NttTwiddle<F>, F><<<blocks_for((count + kPowerRun - 1) / kPowerRun, kNttBlock), kNttBlock, 0, s.stream>>>(
-      table->powers.data(), count, Domain<F>(log_n, c).omega(), F::one());
-  check_launch("ntt_powers (twiddles)");
+  make_powers(table->powers, count, Domain<F>(log_n, c).omega(), F::one(), s.stream);
   check(ZKF_GPU(StreamSynchronize)(s.stream), "NTT twiddle table");
   tables.push_back(std::move(table));
   return *tables.back();

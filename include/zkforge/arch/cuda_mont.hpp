@@ -168,18 +168,11 @@ __device__ __forceinline__ void sqr_rows(std::uint32_t* lo, std::uint32_t* hi, c
   if constexpr (i + 1 < n) sqr_rows<n, i + 1>(lo, hi, a, d, q, inv32);
 }
 
-// t = lo + hi as they stand after an even number of rows (lo holds positions 0 .. n-1 of t and
-// hi_1 .. hi_(n-1) positions 0 .. n-2), t < 2p; r = t mod p.
+// r = t mod p for t < 2p < 2^(32n) in n = 2N limbs (q holds p's): t - p unless it borrows, chosen limb by
+// limb, as 64-bit words.
 template <std::size_t N>
-__device__ __forceinline__ void mont_finish(std::uint64_t (&r)[N], const std::uint32_t* lo, const std::uint32_t* hi,
-                                            const std::uint32_t* q) {
+__device__ __forceinline__ void reduce_once(std::uint64_t (&r)[N], const std::uint32_t* t, const std::uint32_t* q) {
   constexpr std::size_t n = 2 * N;
-  std::uint32_t t[n];
-  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(t[0]) : "r"(lo[0]), "r"(hi[1]));
-#pragma unroll
-  for (std::size_t j = 1; j + 1 < n; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(t[j]) : "r"(lo[j]), "r"(hi[j + 1]));
-  asm volatile("addc.u32 %0, %1, 0;" : "=r"(t[n - 1]) : "r"(lo[n - 1]));
-  // t < 2p < 2^(32n): keep t - p unless it borrows.
   std::uint32_t d[n], borrow;
   asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(t[0]), "r"(q[0]));
 #pragma unroll
@@ -192,6 +185,20 @@ __device__ __forceinline__ void mont_finish(std::uint64_t (&r)[N], const std::ui
     const std::uint32_t h = below_p ? t[2 * i + 1] : d[2 * i + 1];
     r[i] = (static_cast<std::uint64_t>(h) << 32) | l;
   }
+}
+
+// t = lo + hi as they stand after an even number of rows (lo holds positions 0 .. n-1 of t and
+// hi_1 .. hi_(n-1) positions 0 .. n-2), t < 2p; r = t mod p.
+template <std::size_t N>
+__device__ __forceinline__ void mont_finish(std::uint64_t (&r)[N], const std::uint32_t* lo, const std::uint32_t* hi,
+                                            const std::uint32_t* q) {
+  constexpr std::size_t n = 2 * N;
+  std::uint32_t t[n];
+  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(t[0]) : "r"(lo[0]), "r"(hi[1]));
+#pragma unroll
+  for (std::size_t j = 1; j + 1 < n; ++j) asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(t[j]) : "r"(lo[j]), "r"(hi[j + 1]));
+  asm volatile("addc.u32 %0, %1, 0;" : "=r"(t[n - 1]) : "r"(lo[n - 1]));
+  reduce_once<N>(r, t, q);
 }
 
 template <std::size_t N>
@@ -447,20 +454,9 @@ __device__ __forceinline__ void shoup_mul(std::uint64_t (&r)[N], const std::uint
     product_rows<n, 0, n, kZeroLimbs>(even, odd, m, q, std::make_index_sequence<n>{});
     merge_halves<0, n>(t, even, odd);
   }
-  // t < 2p: keep t - p unless it borrows.
-  std::uint32_t q32[n], d[n], borrow;
+  std::uint32_t q32[n];
   split_limbs<N>(q32, p);
-  asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(d[0]) : "r"(t[0]), "r"(q32[0]));
-#pragma unroll
-  for (std::size_t j = 1; j < n; ++j) asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(d[j]) : "r"(t[j]), "r"(q32[j]));
-  asm volatile("subc.u32 %0, 0, 0;" : "=r"(borrow));
-  const bool below_p = borrow != 0;
-#pragma unroll
-  for (std::size_t i = 0; i < N; ++i) {
-    const std::uint32_t l = below_p ? t[2 * i] : d[2 * i];
-    const std::uint32_t h = below_p ? t[2 * i + 1] : d[2 * i + 1];
-    r[i] = (static_cast<std::uint64_t>(h) << 32) | l;
-  }
+  reduce_once<N>(r, t, q32);  // t < 2p
 }
 
 }  // namespace zkforge::arch::cuda
