@@ -131,11 +131,12 @@ __device__ __noinline__ Xyzz<C> double_point(Xyzz<C> a) {
 // Blocks per multiprocessor that the madd kernels and the bucket reduction ask the register allocator
 // for. Measured on an H200 (BLS12-381 G1, 2^22 points, the field product of before f4b2d8b): level-1
 // accumulation took 81 ms at 246 registers (2 blocks of 128) and 69 ms capped to 168 (3 blocks; no
-// spills since 3180f50). BN254 G1 is capped alike (178 registers uncapped); G2's formulas spill
-// already at 255 and are left uncapped. The bucket reduction (2^26 points) took 57 ms at 255
-// registers and 49 ms capped to 168, spills and all (a963cef's tree and the cap, ncu).
+// spills since 3180f50). BN254 G1 (142 registers at 3 blocks) runs 4 blocks at 128 registers, 4 bytes
+// of spills: 1 - 3% faster at 2^24 and 2^26 (run AL). G2's formulas spill already at 255 and are left
+// uncapped. The bucket reduction (2^26 points) took 57 ms at 255 registers and 49 ms capped to 168,
+// spills and all (a963cef's tree and the cap, ncu).
 template <class C>
-inline constexpr unsigned kMaddBlocks = sizeof(typename C::Field) <= 48 ? 3 : 1;
+inline constexpr unsigned kMaddBlocks = sizeof(typename C::Field) <= 32 ? 4 : sizeof(typename C::Field) <= 48 ? 3 : 1;
 
 // ---------------------------------------------------------------------------------------------
 // Kernels

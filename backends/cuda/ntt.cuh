@@ -15,7 +15,8 @@
 // pass). Stages whose groups stay within one warp's part of the tile are separated by a warp's
 // barrier only.
 //   - natural input: Gentleman-Sande (decimation in frequency), levels of half-size n/2 down to 1,
-//     which leaves the output bit-reversed;
+//     which leaves the output bit-reversed; a butterfly's (u - v) w takes u + (p - v) unreduced
+//     into Shoup's product (twiddle_times_difference), which needs no reduced input;
 //   - bit-reversed input: Cooley-Tukey (decimation in time), half-sizes 1 up to n/2, natural output.
 // NN and RR add one bit-reversal permutation, in place (tiles swapped). A forward coset multiplies
 // coefficient j by g^j before the transform; an inverse with a coset multiplies coefficient j by
@@ -76,6 +77,15 @@ ZKF_HD ZKF_INLINE F twiddle_times(const F& x, const F& w) {
 template <class F>
 ZKF_HD ZKF_INLINE F twiddle_times(const F& x, const FixedFactor<F>& w) {
   return times_fixed(x, w);
+}
+// (u - v) w, the decimation in frequency's product: with a fixed factor from u - v + p unreduced.
+template <class F>
+ZKF_HD ZKF_INLINE F twiddle_times_difference(const F& u, const F& v, const F& w) {
+  return (u - v) * w;
+}
+template <class F>
+ZKF_HD ZKF_INLINE F twiddle_times_difference(const F& u, const F& v, const FixedFactor<F>& w) {
+  return times_fixed_difference(u, v, w);
 }
 template <class F>
 ZKF_HD ZKF_INLINE F twiddle_negated(const F& w) {
@@ -324,7 +334,7 @@ __device__ ZKF_INLINE void ntt_stage(const NttSharedTile<F>& tile, const NttTile
           } else {
             const F v = x[q][m + half];
             x[q][m] = u + v;
-            x[q][m + half] = unit ? u - v : twiddle_times(u - v, w);
+            x[q][m + half] = unit ? u - v : twiddle_times_difference(u, v, w);
           }
         }
       }

@@ -228,18 +228,27 @@ TEMPLATE_TEST_CASE("products by fixed factors (Shoup's quotient) agree with GMP"
   for (int i = 0; i < kRandomInputs; ++i) xs.push_back(to_mpz(F::random(rng)));
   const std::vector<mpz_class> edges = edge_values<F>();
   int mismatches = 0;
-  auto check = [&](const mpz_class& x, const mpz_class& w) {
+  // The raw words a (below 2^(64N), reduced or not) times w: a w mod p in the same representation.
+  auto words_times = [&](const mpz_class& a, const FixedFactor<F>& f) {
+    return test::to_mpz(times_fixed_words<F>(test::to_bigint<F::kLimbs>(a), f).montgomery_words());
+  };
+  auto check = [&](const mpz_class& x, const mpz_class& w, const mpz_class& y) {
     const FixedFactor<F> f = fixed_factor(test::from_mpz<F>(w));
-    const auto in = hex(x) + ", " + hex(w);
+    const auto in = hex(x) + ", " + hex(w) + ", " + hex(y);
     ZKF_CHECK_MPZ("fixed factor's value", in, test::to_mpz(f.value), w);
     ZKF_CHECK_MPZ("fixed factor's quotient", in, test::to_mpz(f.quotient), mpz_class(w * R / p));
     ZKF_CHECK_MPZ("times_fixed", in, to_mpz(times_fixed(test::from_mpz<F>(x), f)), mod<F>(x * w));
+    ZKF_CHECK_MPZ("times_fixed_difference", in,
+                  to_mpz(times_fixed_difference(test::from_mpz<F>(x), test::from_mpz<F>(y), f)), mod<F>((x - y) * w));
+    ZKF_CHECK_MPZ("times_fixed_words, x + p", in, words_times(x + p, f), mod<F>((x + p) * w));
+    ZKF_CHECK_MPZ("times_fixed_words, 2^(64N) - 1 - x", in, words_times(R - 1 - x, f), mod<F>((R - 1 - x) * w));
     const FixedFactor<F> g = negated(f);
     ZKF_CHECK_MPZ("negated's value", in, test::to_mpz(g.value), mod<F>(-w));
     ZKF_CHECK_MPZ("negated's quotient", in, test::to_mpz(g.quotient), mpz_class(mod<F>(-w) * R / p));
   };
-  for (std::size_t i = 0; i < xs.size(); ++i) check(xs[i], xs[(i * 7 + 3) % xs.size()]);
+  for (std::size_t i = 0; i < xs.size(); ++i) check(xs[i], xs[(i * 7 + 3) % xs.size()], xs[(i * 5 + 1) % xs.size()]);
   for (const auto& x : edges)
-    for (const auto& w : edges) check(x, w);
+    for (const auto& w : edges)
+      for (const auto& y : edges) check(x, w, y);
   REQUIRE(mismatches == 0);
 }

@@ -188,8 +188,9 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 lev
 // says the rest might carry (arch/cuda_mont.hpp's shoup_mul). Here a is made so that a wq mod 2^256 is
 // below 2^200 while the pairs left out sum to more: the truncated q is one too small, and only the
 // exact path gives the right product. In the first level of a natural-order transform (decimation in
-// frequency) butterfly j multiplies x_j - x_(j + n/2) by omega^j (forward) or omega^-j (inverse), so
-// x_j = a and x_(j + n/2) = 0 puts a into that product.
+// frequency) butterfly j multiplies x_j + p - x_(j + n/2), unreduced (below 2p), by omega^j (forward) or
+// omega^-j (inverse), so a in [1, 2p) goes into that product as x_j = a - p, x_(j + n/2) = 0 or as
+// x_j = 0, x_(j + n/2) = p - a.
 TEMPLATE_LIST_TEST_CASE("the GPU NTT's twiddle products whose truncated quotient is one short", "[gpu][ntt]",
                         ScalarFields) {
   using B = typename TestType::Backend;
@@ -227,11 +228,13 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT's twiddle products whose truncated quotient
       for (int attempt = 0; attempt < 1000; ++attempt) {
         const mpz_class t = test::to_mpz(F::random(rng).to_int()) >> 56;  // below 2^200
         const mpz_class a = t * wq_inverse % R;                               // a wq = t mod 2^256
-        if (a >= p || left_out(a, wq) <= t) continue;
+        if (a == 0 || a >= 2 * p || left_out(a, wq) <= t) continue;
         const mpz_class product = a * wq;
         REQUIRE((product - left_out(a, wq)) / R + 1 == product / R);  // the fast path's q is one short
-        input[j] = F::from_montgomery_unchecked(test::to_bigint<F::kLimbs>(a));
-        input[j + n / 2] = F::zero();
+        // The first level's butterfly of j and j + n/2 multiplies u + (p - v), unreduced, by omega^j.
+        const mpz_class u = a >= p ? mpz_class(a - p) : mpz_class(0), v = a >= p ? mpz_class(0) : mpz_class(p - a);
+        input[j] = F::from_montgomery_unchecked(test::to_bigint<F::kLimbs>(u));
+        input[j + n / 2] = F::from_montgomery_unchecked(test::to_bigint<F::kLimbs>(v));
         ++crafted;
         break;
       }

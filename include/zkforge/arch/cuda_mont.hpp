@@ -324,6 +324,20 @@ __device__ __forceinline__ void mod_sub(std::uint64_t (&r)[N], const std::uint64
   for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(r[i]) : "l"(d[i]), "l"(p[i] & borrow));
 }
 
+// r = a + (p - b) for a, b < p, left unreduced (below 2p < 2^(64N)): two carry chains, where a - b mod p
+// takes a borrow and a masked correction besides (mod_sub). Shoup's product takes it as it is.
+template <std::size_t N>
+__device__ __forceinline__ void add_complement(std::uint64_t (&r)[N], const std::uint64_t (&a)[N],
+                                               const std::uint64_t (&b)[N], const std::uint64_t (&p)[N]) {
+  std::uint64_t d[N];
+  asm volatile("sub.cc.u64 %0, %1, %2;" : "=l"(d[0]) : "l"(p[0]), "l"(b[0]));
+#pragma unroll
+  for (std::size_t i = 1; i < N; ++i) asm volatile("subc.cc.u64 %0, %1, %2;" : "=l"(d[i]) : "l"(p[i]), "l"(b[i]));
+  asm volatile("add.cc.u64 %0, %1, %2;" : "=l"(r[0]) : "l"(d[0]), "l"(a[0]));
+#pragma unroll
+  for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(r[i]) : "l"(d[i]), "l"(a[i]));
+}
+
 // acc += v_j y at positions i + j (low half) and i + j + 1 (high half) for j = j_first, j_first + 2, ...,
 // j_last: one carry chain of madc pairs on consecutive limbs, which the assembler fuses into carry-chained
 // 64-bit-wide multiply-adds, its carry added at position i + j_last + 2. Positions from `end` on are
@@ -411,10 +425,11 @@ __device__ __noinline__ Limbs32<n> exact_high_half(Limbs32<n> x, Limbs32<n> z) {
   return q;
 }
 
-// r = a w mod p for a < p < 2^(64N - 1) and a factor w < p known with its quotient wq = floor(w 2^(64N) / p)
-// (Shoup's product; field/fixed_factor.hpp): q = floor(a wq / 2^(64N)) is floor(a w / p) or one less,
-// since a wq / 2^(64N) = a w / p - a e / 2^(64N) with 0 <= e < 1 and a < 2^(64N) / 2; so a w - q p lies
-// in [0, 2p), below 2^(64N), and its low 64N bits, a w + q (2^(64N) - p) mod 2^(64N), are all of it.
+// r = a w mod p for any a < 2^(64N), p < 2^(64N - 1) and a factor w < p known with its quotient
+// wq = floor(w 2^(64N) / p) (Shoup's product; field/fixed_factor.hpp): q = floor(a wq / 2^(64N)) is
+// floor(a w / p) or one less, since a wq / 2^(64N) = a w / p - a e / 2^(64N) with 0 <= e < 1 and
+// a < 2^(64N); so a w - q p lies in [0, 2p), below 2^(64N), and its low 64N bits,
+// a w + q (2^(64N) - p) mod 2^(64N), are all of it. So a need not be reduced (the NTT's u - v + p).
 // That takes the high half of a wq and two low halves, where the Montgomery product takes two whole
 // products: with n = 2N limbs, q from the pairs in columns n - 2 and up, and the low halves' n(n+1)/2
 // pairs each, 93 multiply-adds and 15 low multiplies at N = 4 (BLS12-381's Fr, whose complement has a

@@ -85,9 +85,10 @@ ZKF_HD constexpr FixedFactor<F> negated(const FixedFactor<F>& f) {
   return r;
 }
 
-// a w for a field element a (Montgomery form) and a fixed factor w.
+// x w mod p for any x below 2^(64N) (Shoup's bound needs no more: arch/cuda_mont.hpp's shoup_mul) and a
+// fixed factor w: x is a Montgomery form, reduced or not, and so is the result, reduced.
 template <class F>
-ZKF_HD ZKF_INLINE F times_fixed(const F& a, const FixedFactor<F>& f) {
+ZKF_HD ZKF_INLINE F times_fixed_words(const typename F::Int& x, const FixedFactor<F>& f) {
   using Int = typename F::Int;
   constexpr std::size_t N = Int::kWords;
   constexpr Int p = F::modulus();
@@ -95,12 +96,11 @@ ZKF_HD ZKF_INLINE F times_fixed(const F& a, const FixedFactor<F>& f) {
 #if defined(ZKF_HAVE_CUDA_MONT)
   Int r;
   arch::cuda::shoup_mul<N, fixed_factor_detail::zero_limbs(c)>(
-      r.w, a.montgomery_words().w, f.value.w, f.quotient.w, F::device_modulus(std::make_index_sequence<N>{}),
+      r.w, x.w, f.value.w, f.quotient.w, F::device_modulus(std::make_index_sequence<N>{}),
       fixed_factor_detail::device_complement<F>(std::make_index_sequence<N>{}));
   return F::from_montgomery_unchecked(r);
 #else
   // q = floor(x quotient / 2^(64N)), the high half of the whole product.
-  const Int& x = a.montgomery_words();
   std::uint64_t wide[2 * N] = {};
   for (std::size_t i = 0; i < N; ++i) {
     std::uint64_t carry = 0;
@@ -124,6 +124,27 @@ ZKF_HD ZKF_INLINE F times_fixed(const F& a, const FixedFactor<F>& f) {
   const std::uint64_t borrow = d.sub_in_place(p);
   return F::from_montgomery_unchecked(borrow != 0 ? t : d);
 #endif
+}
+
+// a w for a field element a (Montgomery form) and a fixed factor w.
+template <class F>
+ZKF_HD ZKF_INLINE F times_fixed(const F& a, const FixedFactor<F>& f) {
+  return times_fixed_words(a.montgomery_words(), f);
+}
+
+// (a - b) w, from a + (p - b) < 2p unreduced: the subtraction's borrow and correction left out.
+template <class F>
+ZKF_HD ZKF_INLINE F times_fixed_difference(const F& a, const F& b, const FixedFactor<F>& f) {
+  typename F::Int x;
+#if defined(ZKF_HAVE_CUDA_MONT)
+  arch::cuda::add_complement<F::Int::kWords>(x.w, a.montgomery_words().w, b.montgomery_words().w,
+                                             F::device_modulus(std::make_index_sequence<F::Int::kWords>{}));
+#else
+  x = F::modulus();
+  x.sub_in_place(b.montgomery_words());
+  x.add_in_place(a.montgomery_words());  // no carry out: 2p < 2^(64N)
+#endif
+  return times_fixed_words(x, f);
 }
 
 }  // namespace zkforge
