@@ -293,6 +293,21 @@ __device__ __forceinline__ void mont_sqr(std::uint64_t (&r)[N], const std::uint6
   mont_finish<N>(r, lo, hi, q);
 }
 
+// r = a + b and r = a - b over N 64-bit words, as one carry (borrow) chain; the flag is left set for
+// the caller's next .cc instruction (the borrow of a subtraction, read by subc.u64 0, 0).
+template <std::size_t N>
+__device__ __forceinline__ void add_chain(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N]) {
+  asm volatile("add.cc.u64 %0, %1, %2;" : "=l"(r[0]) : "l"(a[0]), "l"(b[0]));
+#pragma unroll
+  for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(r[i]) : "l"(a[i]), "l"(b[i]));
+}
+template <std::size_t N>
+__device__ __forceinline__ void sub_chain(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N]) {
+  asm volatile("sub.cc.u64 %0, %1, %2;" : "=l"(r[0]) : "l"(a[0]), "l"(b[0]));
+#pragma unroll
+  for (std::size_t i = 1; i < N; ++i) asm volatile("subc.cc.u64 %0, %1, %2;" : "=l"(r[i]) : "l"(a[i]), "l"(b[i]));
+}
+
 // r = a + b mod p and r = a - b mod p for a, b < p < 2^(64N - 1): one carry chain of 64-bit adds
 // (the assembler pairs 32-bit adds with carry predicates), then a second that subtracts p (adds p
 // back) and a select by its borrow, with no carry word to shift out or sign-extend.
@@ -300,12 +315,8 @@ template <std::size_t N>
 __device__ __forceinline__ void mod_add(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
                                         const std::uint64_t (&p)[N]) {
   std::uint64_t s[N], d[N], borrow;
-  asm volatile("add.cc.u64 %0, %1, %2;" : "=l"(s[0]) : "l"(a[0]), "l"(b[0]));
-#pragma unroll
-  for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(s[i]) : "l"(a[i]), "l"(b[i]));
-  asm volatile("sub.cc.u64 %0, %1, %2;" : "=l"(d[0]) : "l"(s[0]), "l"(p[0]));
-#pragma unroll
-  for (std::size_t i = 1; i < N; ++i) asm volatile("subc.cc.u64 %0, %1, %2;" : "=l"(d[i]) : "l"(s[i]), "l"(p[i]));
+  add_chain<N>(s, a, b);
+  sub_chain<N>(d, s, p);
   asm volatile("subc.u64 %0, 0, 0;" : "=l"(borrow));
 #pragma unroll
   for (std::size_t i = 0; i < N; ++i) r[i] = borrow != 0 ? s[i] : d[i];
@@ -315,10 +326,9 @@ template <std::size_t N>
 __device__ __forceinline__ void mod_sub(std::uint64_t (&r)[N], const std::uint64_t (&a)[N], const std::uint64_t (&b)[N],
                                         const std::uint64_t (&p)[N]) {
   std::uint64_t d[N], borrow;
-  asm volatile("sub.cc.u64 %0, %1, %2;" : "=l"(d[0]) : "l"(a[0]), "l"(b[0]));
-#pragma unroll
-  for (std::size_t i = 1; i < N; ++i) asm volatile("subc.cc.u64 %0, %1, %2;" : "=l"(d[i]) : "l"(a[i]), "l"(b[i]));
+  sub_chain<N>(d, a, b);
   asm volatile("subc.u64 %0, 0, 0;" : "=l"(borrow));
+  // Each word of p masked where its addition reads it (masked into an array first, the PTX moves).
   asm volatile("add.cc.u64 %0, %1, %2;" : "=l"(r[0]) : "l"(d[0]), "l"(p[0] & borrow));
 #pragma unroll
   for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(r[i]) : "l"(d[i]), "l"(p[i] & borrow));
@@ -330,12 +340,8 @@ template <std::size_t N>
 __device__ __forceinline__ void add_complement(std::uint64_t (&r)[N], const std::uint64_t (&a)[N],
                                                const std::uint64_t (&b)[N], const std::uint64_t (&p)[N]) {
   std::uint64_t d[N];
-  asm volatile("sub.cc.u64 %0, %1, %2;" : "=l"(d[0]) : "l"(p[0]), "l"(b[0]));
-#pragma unroll
-  for (std::size_t i = 1; i < N; ++i) asm volatile("subc.cc.u64 %0, %1, %2;" : "=l"(d[i]) : "l"(p[i]), "l"(b[i]));
-  asm volatile("add.cc.u64 %0, %1, %2;" : "=l"(r[0]) : "l"(d[0]), "l"(a[0]));
-#pragma unroll
-  for (std::size_t i = 1; i < N; ++i) asm volatile("addc.cc.u64 %0, %1, %2;" : "=l"(r[i]) : "l"(d[i]), "l"(a[i]));
+  sub_chain<N>(d, p, b);
+  add_chain<N>(r, d, a);
 }
 
 // acc += v_j y at positions i + j (low half) and i + j + 1 (high half) for j = j_first, j_first + 2, ...,
