@@ -21,6 +21,7 @@ struct BenchOptions {
   unsigned precompute = 0;         // msm and prove on a GPU: MsmConfig::precompute of the resident bases (0 = auto)
   std::string bucket_method = "automatic";  // MSM buckets: automatic, batch_affine or xyzz
   unsigned affine_rounds = 0;      // msm and prove on a GPU: MsmConfig::affine_rounds (0 = the backend's default)
+  unsigned scalar_batches = 0;     // msm and prove on a GPU: MsmConfig::scalar_batches (0 = chosen from the sizes)
   std::string scalars = "uniform";   // msm: uniform, or witness (witness_like's mix of 0, 1 and uniform)
   std::string cpu_lanes = "auto";    // auto (AVX-512 IFMA where the CPU has it) or scalar
   std::string ntt_kind = "forward";  // forward, inverse or coset

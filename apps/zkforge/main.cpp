@@ -181,6 +181,11 @@ int main(int argc, char** argv) {
                         "msm and prove on a GPU: batch-affine rounds before the XYZZ buckets (0 = the default)")
       ->check(CLI::Range(0u, zkforge::kMaxAffineRounds))
       ->capture_default_str();
+  bench_cmd->add_option("--scalar-batches", bench.scalar_batches,
+                        "msm and prove on a GPU: batches that host scalars cross the bus in, each beside the bucket "
+                        "accumulation of the one before (0 = chosen from the sizes, 1 = all at once)")
+      ->check(CLI::Range(0u, zkforge::kMaxScalarBatches))
+      ->capture_default_str();
   bench_cmd->add_option("--cpu-lanes", bench.cpu_lanes, "CPU field lanes: auto (AVX-512 IFMA where the CPU has it) or scalar")
       ->check(CLI::IsMember({"auto", "scalar"}))
       ->capture_default_str();

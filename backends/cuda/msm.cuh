@@ -71,64 +71,105 @@ struct ScalarSource {
   bool on_device;
 };
 
-// One whole Pippenger over n resident points (with their copies, if any, `copies.stride` apart) and n
-// scalars.
+// A batch's scalars on the device (uploaded when they come from the host) and its counters.
+template <class C>
+struct BatchScalars {
+  BatchScalars(const Session& s, std::size_t capacity, bool from_host, Stream st)
+      : uploaded(s.pool, from_host ? capacity : 0, st), counters(s.pool, kPieceCounters, st) {}
+  Buffer<typename C::Scalar::Int> uploaded;
+  Buffer<unsigned long long> counters;
+};
+
+// A batch's digit pairs, their sort's space and level 1's slots, sized by a layout.
+template <class C>
+struct BatchPairs {
+  BatchPairs(const Session& s, const PieceLayout<C>& l, Stream st)
+      : keys0(s.pool, l.entries, st), keys1(s.pool, l.entries, st), values0(s.pool, l.entries, st),
+        values1(s.pool, l.entries, st), sort_space(s.pool, std::max<std::size_t>(l.sort_bytes, 1), st),
+        slot_keys_a(s.pool, l.slots_a, st), slot_keys_b(s.pool, l.slots_b, st), slots_a(s.pool, l.slots_a, st),
+        slots_b(s.pool, l.slots_b, st), capacity(l) {}
+  Buffer<std::uint32_t> keys0, keys1, values0, values1;
+  Buffer<unsigned char> sort_space;
+  Buffer<std::uint32_t> slot_keys_a, slot_keys_b;
+  Buffer<Xyzz<C>> slots_a, slots_b;
+  PieceLayout<C> capacity;  // the layout they were sized by
+  bool holds(const PieceLayout<C>& l) const {
+    return l.entries <= capacity.entries && l.sort_bytes <= capacity.sort_bytes && l.slots_a <= capacity.slots_a &&
+           l.slots_b <= capacity.slots_b;
+  }
+};
+
+// Phase 0 on st: m scalars onto the device when they are on the host, and counted; their layout
+// within `bound` (the piece's, whose window and bucket count it keeps when the bases have copies or
+// the batches share one bucket array).
 template <class C, bool kMontgomery>
-Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
-                  ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
-                  const Copies& copies) {
+PieceLayout<C> count_batch(const Session& s, Stream st, BatchScalars<C>& in, const std::uint8_t* infinity,
+                           ScalarSource source, std::size_t m, const MsmConfig& config, const Copies& copies,
+                           const PieceLayout<C>& bound, bool shared_buckets, const typename C::Scalar::Int*& scalars) {
   using S = typename C::Scalar;
   using Int = typename S::Int;
   static_assert(sizeof(S) == sizeof(Int), "Montgomery and canonical scalars must share their bytes");
-  Stream st = s.stream;
-
-  Buffer<Int> uploaded(s.pool, source.on_device ? 0 : n, st);
-  if (!source.on_device) upload_bytes(s.device, uploaded.data(), source.data, n * sizeof(Int), st);
-  const Int* scalars = source.on_device ? static_cast<const Int*>(source.data) : uploaded.data();
-
-  Buffer<unsigned long long> counters(s.pool, kPieceCounters, st);
-  unsigned long long* const counter = counters.data();
+  if (!source.on_device) upload_bytes(s.device, in.uploaded.data(), source.data, m * sizeof(Int), st);
+  scalars = source.on_device ? static_cast<const Int*>(source.data) : in.uploaded.data();
+  unsigned long long* const counter = in.counters.data();
   check(ZKF_GPU(MemsetAsync)(counter, 0, kFirstBad * sizeof(unsigned long long), st), "MemsetAsync");
   check(ZKF_GPU(MemsetAsync)(counter + kFirstBad, 0xff, sizeof(unsigned long long), st), "MemsetAsync");
-  count_scalars<S, kMontgomery><<<blocks_for(n, kWordBlock), kWordBlock, 0, st>>>(
-      scalars, infinity, static_cast<std::uint32_t>(n), counter);
+  count_scalars<S, kMontgomery><<<blocks_for(m, kWordBlock), kWordBlock, 0, st>>>(
+      scalars, infinity, static_cast<std::uint32_t>(m), counter);
   check_launch("count_scalars");
   unsigned long long counts[kPieceCounters] = {};
   check(ZKF_GPU(MemcpyAsync)(counts, counter, sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
-             "MemcpyAsync (scalar counts)");
+        "MemcpyAsync (scalar counts)");
   check(ZKF_GPU(StreamSynchronize)(st), "count_scalars");
-  const PieceLayout<C> layout = counted_layout(PieceLayout<C>(n, config, s.sms, copies), config, counts[kLarger],
-                                              counts[kOnes], s.sms, copies);
-  const MsmPlan& plan = layout.plan;
+  if (shared_buckets)
+    return PieceLayout<C>(m, bound.plan, bound.digit_windows, counts[kLarger], counts[kOnes], config, s.sms);
+  return counted_layout(bound, config, counts[kLarger], counts[kOnes], s.sms, copies);
+}
 
-  Buffer<std::uint32_t> keys0(s.pool, layout.entries, st), keys1(s.pool, layout.entries, st);
-  Buffer<std::uint32_t> values0(s.pool, layout.entries, st), values1(s.pool, layout.entries, st);
-  const auto offset = msm_detail::digit_offset<S::kLimbs>(plan.window_bits, layout.digit_windows);
-  make_digits<S, kMontgomery><<<blocks_for(n, kWordBlock), kWordBlock, 0, st>>>(
-      scalars, infinity, static_cast<std::uint32_t>(n), offset, plan.window_bits, layout.digit_windows, plan.windows,
-      static_cast<std::uint32_t>(copies.stride), keys0.data(), values0.data(), counter + kFirstBad,
-      counter + kWritten);
+// A batch's digit pairs once sorted: their count (0 when no scalar has a digit), keys and values.
+struct SortedBatch {
+  std::size_t pairs = 0;
+  const std::uint32_t* keys = nullptr;
+  const std::uint32_t* values = nullptr;
+};
+
+// Phases 1 and 2 on st: the batch's digit pairs written and sorted in `out`. An error names the first
+// scalar >= r, counted from first_index.
+template <class C, bool kMontgomery>
+SortedBatch sort_batch(const Session& s, Stream st, const typename C::Scalar::Int* scalars, BatchScalars<C>& in,
+                       const std::uint8_t* infinity, std::size_t m, const PieceLayout<C>& layout,
+                       const Copies& copies, std::size_t first_index, BatchPairs<C>& out) {
+  using S = typename C::Scalar;
+  unsigned long long* const counter = in.counters.data();
+  const auto offset = msm_detail::digit_offset<S::kLimbs>(layout.plan.window_bits, layout.digit_windows);
+  make_digits<S, kMontgomery><<<blocks_for(m, kWordBlock), kWordBlock, 0, st>>>(
+      scalars, infinity, static_cast<std::uint32_t>(m), offset, layout.plan.window_bits, layout.digit_windows,
+      layout.plan.windows, static_cast<std::uint32_t>(copies.stride), out.keys0.data(), out.values0.data(),
+      counter + kFirstBad, counter + kWritten);
   check_launch("make_digits");
+  unsigned long long counts[kPieceCounters] = {};
   check(ZKF_GPU(MemcpyAsync)(counts, counter, sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
-             "MemcpyAsync (digit count)");
+        "MemcpyAsync (digit count)");
   check(ZKF_GPU(StreamSynchronize)(st), "make_digits");
   if (counts[kFirstBad] != ~0ull)
-    throw Error(Errc::not_canonical,
-                "MSM scalar " + std::to_string(first_index + counts[kFirstBad]) + " is not below r");
+    throw Error(Errc::not_canonical, "MSM scalar " + std::to_string(first_index + counts[kFirstBad]) + " is not below r");
   const std::size_t pairs = counts[kWritten];
-  if (pairs == 0) return Xyzz<C>::identity();
-
-  DoubleBuffer<std::uint32_t> keys(keys0.data(), keys1.data()), values(values0.data(), values1.data());
+  if (pairs == 0) return {};
+  DoubleBuffer<std::uint32_t> keys(out.keys0.data(), out.keys1.data()), values(out.values0.data(), out.values1.data());
   std::size_t sort_bytes = layout.sort_bytes;
-  Buffer<unsigned char> sort_space(s.pool, std::max<std::size_t>(sort_bytes, 1), st);
-  check(radix_sort_pairs(sort_space.data(), sort_bytes, keys, values, static_cast<int>(pairs), 0,
-                                   static_cast<int>(layout.key_bits), st),
-             "DeviceRadixSort::SortPairs");
+  check(radix_sort_pairs(out.sort_space.data(), sort_bytes, keys, values, static_cast<int>(pairs), 0,
+                         static_cast<int>(layout.key_bits), st),
+        "DeviceRadixSort::SortPairs");
+  return {pairs, keys.Current(), values.Current()};
+}
 
-  Buffer<Xyzz<C>> buckets(s.pool, layout.buckets, st);
-  check(ZKF_GPU(MemsetAsync)(buckets.data(), 0, layout.buckets * sizeof(Xyzz<C>), st), "MemsetAsync (buckets)");
-  Buffer<std::uint32_t> slot_keys_a(s.pool, layout.slots_a, st), slot_keys_b(s.pool, layout.slots_b, st);
-  Buffer<Xyzz<C>> slots_a(s.pool, layout.slots_a, st), slots_b(s.pool, layout.slots_b, st);
+// Phase 3 on st: level 1 over the sorted pairs, then the tree levels of its slots, into buckets;
+// with `carried`, onto the sums the buckets hold (an earlier batch's).
+template <class C>
+void accumulate_batch(const Session& s, Stream st, const PieceLayout<C>& layout, const SortedBatch& sorted,
+                      const DevicePoint<C>* points, BatchPairs<C>& b, bool carried, Xyzz<C>* buckets) {
+  const std::size_t pairs = sorted.pairs;
+  const std::uint32_t *keys = sorted.keys, *values = sorted.values;
   const std::size_t chunks = layout.chunks(pairs);
   if (layout.affine_rounds > 0) {
     Buffer<std::uint32_t> scratch_keys(s.pool, layout.affine_entries(), st);
@@ -137,44 +178,151 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
     for (std::size_t first = 0; first < chunks; first += layout.affine_tile) {
       const std::size_t count = std::min(layout.affine_tile, chunks - first);
       accumulate_affine<C><<<blocks_for(count, kPointBlock), kPointBlock, 0, st>>>(
-          keys.Current(), values.Current(), points, pairs, layout.chunk, first, count, layout.affine_rounds,
-          scratch_keys.data(), scratch_points.data(), prefixes.data(), slot_keys_a.data(), slots_a.data(),
-          buckets.data());
+          keys, values, points, pairs, layout.chunk, first, count, layout.affine_rounds, scratch_keys.data(),
+          scratch_points.data(), prefixes.data(), b.slot_keys_a.data(), b.slots_a.data(), buckets);
       check_launch("accumulate_affine (level 1)");
     }
   } else {
     accumulate<C, true><<<blocks_for(chunks, kPointBlock), kPointBlock, 0, st>>>(
-        keys.Current(), values.Current(), points, nullptr, pairs, layout.chunk, slot_keys_a.data(), slots_a.data(),
-        buckets.data());
+        keys, values, points, nullptr, pairs, layout.chunk, carried, b.slot_keys_a.data(), b.slots_a.data(),
+        buckets);
     check_launch("accumulate (level 1)");
   }
-  std::uint32_t *in_keys = slot_keys_a.data(), *out_keys = slot_keys_b.data();
-  Xyzz<C>* in_slots = slots_a.data();
-  Xyzz<C>* out_slots = slots_b.data();
+  std::uint32_t *in_keys = b.slot_keys_a.data(), *out_keys = b.slot_keys_b.data();
+  Xyzz<C>* in_slots = b.slots_a.data();
+  Xyzz<C>* out_slots = b.slots_b.data();
   for (std::size_t threads = chunks; threads > 1;) {
     const std::size_t len = 2 * threads;
     threads = (len + kTreeChunk - 1) / kTreeChunk;
     accumulate<C, false><<<blocks_for(threads, kPointBlock), kPointBlock, 0, st>>>(
-        in_keys, nullptr, nullptr, in_slots, len, kTreeChunk, out_keys, out_slots, buckets.data());
+        in_keys, nullptr, nullptr, in_slots, len, kTreeChunk, false, out_keys, out_slots, buckets);
     check_launch("accumulate (tree level)");
     std::swap(in_keys, out_keys);
     std::swap(in_slots, out_slots);
   }
+}
 
+// Phase 4 on s.stream: the buckets reduced to the windows' sums, which the host combines.
+template <class C>
+Xyzz<C> reduce_buckets(const Session& s, const PieceLayout<C>& layout, const Xyzz<C>* buckets) {
   const std::size_t segments = layout.segments();
-  Buffer<Xyzz<C>> sums_a(s.pool, segments, st), sums_b(s.pool, segments / kSumFanIn + 1, st);
-  reduce_segments<C><<<blocks_for(segments, kPointBlock), kPointBlock, 0, st>>>(
-      buckets.data(), layout.log_segment, layout.log_segments, segments, sums_a.data());
+  Buffer<Xyzz<C>> sums_a(s.pool, segments, s.stream), sums_b(s.pool, segments / kSumFanIn + 1, s.stream);
+  reduce_segments<C><<<blocks_for(segments, kPointBlock), kPointBlock, 0, s.stream>>>(
+      buckets, layout.log_segment, layout.log_segments, segments, sums_a.data());
   check_launch("reduce_segments");
-  const auto [window_sums, count] =
-      sum_tree<C>(s, sums_a.data(), sums_b.data(), segments, plan.windows, std::size_t{1} << layout.log_segments);
-
+  const auto [window_sums, count] = sum_tree<C>(s, sums_a.data(), sums_b.data(), segments, layout.plan.windows,
+                                                std::size_t{1} << layout.log_segments);
   std::vector<Xyzz<C>> host_sums(count);
-  check(ZKF_GPU(MemcpyAsync)(host_sums.data(), window_sums, count * sizeof(Xyzz<C>),
-                                  ZKF_GPU(MemcpyDeviceToHost), st),
-             "MemcpyAsync (window sums)");
-  check(ZKF_GPU(StreamSynchronize)(st), "MSM kernels");
-  return combine_windows(host_sums, plan.window_bits);
+  check(ZKF_GPU(MemcpyAsync)(host_sums.data(), window_sums, count * sizeof(Xyzz<C>), ZKF_GPU(MemcpyDeviceToHost),
+                             s.stream),
+        "MemcpyAsync (window sums)");
+  check(ZKF_GPU(StreamSynchronize)(s.stream), "MSM kernels");
+  return combine_windows(host_sums, layout.plan.window_bits);
+}
+
+// One whole Pippenger over n resident points (with their copies, if any, `copies.stride` apart) and n
+// scalars.
+template <class C, bool kMontgomery>
+Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
+                  ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
+                  const Copies& copies) {
+  const Stream st = s.stream;
+  BatchScalars<C> in(s, n, !source.on_device, st);
+  const typename C::Scalar::Int* scalars = nullptr;
+  const PieceLayout<C> layout = count_batch<C, kMontgomery>(s, st, in, infinity, source, n, config, copies,
+                                                            PieceLayout<C>(n, config, s.sms, copies), false, scalars);
+  BatchPairs<C> pairs(s, layout, st);
+  const SortedBatch sorted =
+      sort_batch<C, kMontgomery>(s, st, scalars, in, infinity, n, layout, copies, first_index, pairs);
+  if (sorted.pairs == 0) return Xyzz<C>::identity();
+  Buffer<Xyzz<C>> buckets(s.pool, layout.buckets, st);
+  check(ZKF_GPU(MemsetAsync)(buckets.data(), 0, layout.buckets * sizeof(Xyzz<C>), st), "MemsetAsync (buckets)");
+  accumulate_batch<C>(s, st, layout, sorted, points, pairs, false, buckets.data());
+  return reduce_buckets<C>(s, layout, buckets.data());
+}
+
+// The sizes of the batches of n scalars: 1, 2, 4 and then 8 units, so that each batch's transfer fits
+// beside the accumulation of the smaller one before it and the first, whose transfer nothing hides,
+// is the smallest; fewer batches when n runs out.
+inline std::vector<std::size_t> batch_sizes(std::size_t n, std::size_t batches) {
+  std::size_t weights = 0;
+  for (std::size_t j = 0; j < batches; ++j) weights += std::size_t{1} << std::min<std::size_t>(j, 3);
+  const std::size_t unit = (n + weights - 1) / weights;
+  std::vector<std::size_t> sizes;
+  for (std::size_t j = 0, left = n; left > 0; ++j) {
+    sizes.push_back(std::min(left, unit << std::min<std::size_t>(j, 3)));
+    left -= sizes.back();
+  }
+  return sizes;
+}
+
+// One Pippenger over n resident points whose host scalars cross the bus in `batches` batches of one
+// bucket array (batch_sizes): batch j + 1's transfer, count and sort run on a stream of their own
+// (`prep`) beside batch j's level 1 on s.stream, whose next level 1 starts its runs from the sums the
+// buckets hold. The bucket window is the piece's for every batch. The batches' scalars and pairs take
+// two sets of buffers in turn, each sized for its largest batch: a set is refilled once the level 1
+// that read it is done.
+template <class C, bool kMontgomery>
+Xyzz<C> run_batches(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
+                    ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
+                    const Copies& copies, std::size_t batches) {
+  const std::vector<std::size_t> sizes = batch_sizes(n, batches);
+  std::size_t largest[2] = {0, 0};
+  for (std::size_t j = 0; j < sizes.size(); ++j) largest[j % 2] = std::max(largest[j % 2], sizes[j]);
+  const PieceLayout<C> piece(n, config, s.sms, copies);
+  auto bound = [&](std::size_t m) { return PieceLayout<C>(m, piece.plan, piece.digit_windows, m, 0, config, s.sms); };
+  Buffer<Xyzz<C>> buckets(s.pool, piece.buckets, s.stream);
+  check(ZKF_GPU(MemsetAsync)(buckets.data(), 0, piece.buckets * sizeof(Xyzz<C>), s.stream), "MemsetAsync (buckets)");
+  BatchScalars<C> in[2] = {{s, largest[0], !source.on_device, s.stream}, {s, largest[1], !source.on_device, s.stream}};
+  BatchPairs<C> sets[2] = {{s, bound(largest[0]), s.stream}, {s, bound(largest[1]), s.stream}};
+  OwnedEvent made, sorted[2], accumulated[2];
+  OwnedStream prep;  // after the buffers: its work is waited for before they are released
+  made.record(s.stream);
+  made.await_on(prep.get());
+  const auto* bytes = static_cast<const unsigned char*>(source.data);
+  bool carried = false;
+  for (std::size_t j = 0, b = 0; j < sizes.size(); b += sizes[j], ++j) {
+    const std::size_t m = sizes[j], set = j % 2;
+    if (j >= 2) accumulated[set].await_on(prep.get());
+    const ScalarSource part{bytes + b * sizeof(typename C::Scalar), source.on_device};
+    const typename C::Scalar::Int* scalars = nullptr;
+    PieceLayout<C> layout = count_batch<C, kMontgomery>(s, prep.get(), in[set], infinity + b, part, m, config, copies,
+                                                        sets[set].capacity, true, scalars);
+    if (!sets[set].holds(layout)) layout = sets[set].capacity;  // fewer pairs, in the set's geometry
+    const SortedBatch batch = sort_batch<C, kMontgomery>(s, prep.get(), scalars, in[set], infinity + b, m, layout,
+                                                         copies, first_index + b, sets[set]);
+    if (batch.pairs == 0) continue;
+    sorted[set].record(prep.get());
+    sorted[set].await_on(s.stream);
+    accumulate_batch<C>(s, s.stream, layout, batch, points + b, sets[set], carried, buckets.data());
+    accumulated[set].record(s.stream);
+    carried = true;
+  }
+  if (!carried) return Xyzz<C>::identity();
+  return reduce_buckets<C>(s, piece, buckets.data());
+}
+
+inline constexpr std::size_t kBatchPairsPerBucket = 4;  // the piece's pairs per bucket and batch, at the least
+inline constexpr std::size_t kMaxAutoBatches = 6;
+inline constexpr std::size_t kPointsPerBatch = std::size_t{1} << 22;  // the piece's points per batch, at the least
+
+// The batches that a piece of n points' host scalars cross the bus in (MsmConfig::scalar_batches):
+// by default one per kPointsPerBatch points, at most kMaxAutoBatches, and fewer where a batch's added
+// cost — one mixed addition per bucket that an earlier batch filled, where a run starts — would pass
+// a quarter of the piece's pairs per batch. Measured on an H200 (docs/perf.md, issue #24's runs AP - AR):
+// 4 batches best at 2^24 points, 6 at 2^26. Scalars on the device and batch-affine rounds take one.
+template <class C>
+std::size_t scalar_batches(const Session& s, std::size_t n, const MsmConfig& config, const Copies& copies,
+                           bool on_device) {
+  if (config.scalar_batches > kMaxScalarBatches)
+    throw Error(Errc::invalid_argument, "MSM of " + std::to_string(config.scalar_batches) +
+                                            " scalar batches (at most " + std::to_string(kMaxScalarBatches) + ")");
+  if (on_device || n < 2) return 1;
+  const PieceLayout<C> piece(n, config, s.sms, copies);
+  if (piece.affine_rounds > 0) return 1;
+  if (config.scalar_batches != kScalarBatchesAuto) return std::min<std::size_t>(config.scalar_batches, n);
+  const std::size_t by_cost = piece.entries / (kBatchPairsPerBucket * std::size_t{piece.buckets});
+  return std::max<std::size_t>(1, std::min({by_cost, kMaxAutoBatches, n / kPointsPerBatch}));
 }
 
 // MSM over resident points and their copies, in pieces that fit the device's memory.
@@ -188,7 +336,10 @@ Jacobian<C> msm_resident(const Session& s, const DevicePoint<C>* points, const s
   for (std::size_t b = 0; b < n; b += piece) {
     const std::size_t m = std::min(piece, n - b);
     const ScalarSource part{bytes + b * sizeof(typename C::Scalar), scalars.on_device};
-    sum = sum.add(run_piece<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies));
+    const std::size_t batches = scalar_batches<C>(s, m, config, copies, scalars.on_device);
+    sum = sum.add(batches > 1 ? run_batches<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies,
+                                                            batches)
+                              : run_piece<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies));
   }
   return sum.to_jacobian();
 }

@@ -173,7 +173,7 @@ __global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
   const AffineScratch<C> scratch{scratch_keys, scratch_points, prefixes, chunks, lane};
   std::size_t m = affine_round<C>(SortedPoints<C>{keys + begin, indices + begin, points}, end - begin, scratch);
   for (unsigned r = 1; r < rounds; ++r) m = affine_round<C>(scratch, m, scratch);
-  sum_runs<C>(scratch, m, t, open_left, open_right, out_keys, out_partials, buckets);
+  sum_runs<C>(scratch, m, t, open_left, open_right, false, out_keys, out_partials, buckets);
 }
 
 }  // namespace ZKF_GPU_NS

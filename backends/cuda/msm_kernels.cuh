@@ -317,12 +317,18 @@ struct SortedPartials {
 // chunk's left edge (open_left) goes to slot 2t, the one cut by its right edge (open_right) to 2t + 1,
 // each with its key; a slot without such a run holds the identity. The head and tail slots are stored
 // as soon as their runs close, so that only the running sum stays in registers through the loop.
+// With `carried` (level 1 of a batch after the first, msm.cuh's run_batches), a run that starts in
+// the chunk starts from its bucket's sum of the batches before, so that the bucket ends holding all:
+// a run closed in the chunk is stored even when it sums to the identity, and a run cut by the right
+// edge leaves its bucket at the identity until the tree levels store its whole sum (they skip a sum at
+// the identity, which is also what an unused slot holds).
 template <class C, class Entries>
 __device__ ZKF_INLINE void sum_runs(const Entries& entries, std::size_t count, std::size_t t, bool open_left,
-                                    bool open_right, std::uint32_t* out_keys, Xyzz<C>* out_partials,
-                                    Xyzz<C>* buckets) {
+                                    bool open_right, bool carried, std::uint32_t* out_keys,
+                                    Xyzz<C>* out_partials, Xyzz<C>* buckets) {
   const std::uint32_t first_key = entries.key(0), last_key = entries.key(count - 1);
-  Xyzz<C> acc = Xyzz<C>::identity();
+  auto run_start = [&](std::uint32_t k) { return carried ? load16(buckets + k) : Xyzz<C>::identity(); };
+  Xyzz<C> acc = open_left ? Xyzz<C>::identity() : run_start(first_key);
   bool head_stored = false, tail_stored = false;
   std::uint32_t key = first_key;
   auto close_run = [&](bool last) {
@@ -332,7 +338,8 @@ __device__ ZKF_INLINE void sum_runs(const Entries& entries, std::size_t count, s
     } else if (last && open_right) {
       store16(out_partials + 2 * t + 1, acc);
       tail_stored = true;
-    } else if (!acc.is_identity()) {
+      if (carried) store16(buckets + key, Xyzz<C>::identity());
+    } else if (carried || !acc.is_identity()) {
       store16(buckets + key, acc);
     }
   };
@@ -341,7 +348,7 @@ __device__ ZKF_INLINE void sum_runs(const Entries& entries, std::size_t count, s
     if (k != key) {
       close_run(false);
       key = k;
-      acc = Xyzz<C>::identity();
+      acc = run_start(k);
     }
     entries.add_to(acc, i);
   }
@@ -353,11 +360,12 @@ __device__ ZKF_INLINE void sum_runs(const Entries& entries, std::size_t count, s
 }
 
 // Phase 3, one level: thread t sums entries [t*chunk, (t+1)*chunk) of the sorted keys (sum_runs).
-// Level 1 (kFromPoints) reads point indices and adds points; later levels read partial sums.
+// Level 1 (kFromPoints) reads point indices and adds points, onto the buckets' sums when `carried`;
+// later levels read partial sums.
 template <class C, bool kFromPoints>
 __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
     accumulate(const std::uint32_t* keys, const std::uint32_t* indices, const DevicePoint<C>* points,
-               const Xyzz<C>* partials, std::size_t len, unsigned chunk, std::uint32_t* out_keys,
+               const Xyzz<C>* partials, std::size_t len, unsigned chunk, bool carried, std::uint32_t* out_keys,
                Xyzz<C>* out_partials, Xyzz<C>* buckets) {
   const std::size_t t = thread_index();
   const std::size_t begin = t * chunk;
@@ -367,10 +375,10 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
   const bool open_right = end < len && keys[end] == keys[end - 1];
   if constexpr (kFromPoints) {
     sum_runs<C>(SortedPoints<C>{keys + begin, indices + begin, points}, end - begin, t, open_left, open_right,
-                out_keys, out_partials, buckets);
+                carried, out_keys, out_partials, buckets);
   } else {
-    sum_runs<C>(SortedPartials<C>{keys + begin, partials + begin}, end - begin, t, open_left, open_right, out_keys,
-                out_partials, buckets);
+    sum_runs<C>(SortedPartials<C>{keys + begin, partials + begin}, end - begin, t, open_left, open_right, false,
+                out_keys, out_partials, buckets);
   }
 }
 

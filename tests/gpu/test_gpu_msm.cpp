@@ -381,6 +381,62 @@ TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies of its bases equals 
   }
 }
 
+TEMPLATE_LIST_TEST_CASE("MsmContext over host scalars in batches of one bucket array equals the plain MSM",
+                        "[gpu][msm][context][batches]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
+  using S = typename C::Scalar;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 109);
+  const auto pts = test_points<C>(rng);  // points at infinity, P and -P, repeated points
+  const auto sc = test_scalars<S>(rng);  // 0, 1, r - 1, powers of two, repeated scalars
+  const auto ints = canonical(sc);
+  const std::vector<S> mixed = witness_mix<S>(pts.size(), rng);
+  std::vector<S> zeros_then_ones(pts.size(), S::zero());  // the first batches without a pair
+  std::fill(zeros_then_ones.begin() + 900, zeros_then_ones.end(), S::one());
+  std::vector<S> cancelling(pts.size(), S::zero());  // P and -P in different batches: buckets back to zero
+  cancelling[10] = cancelling[990] = S::from_u64(77);
+  std::vector<Affine<C>> opposite = pts;
+  opposite[990] = -opposite[10];
+  for (const unsigned copies : {1u, 3u}) {
+    for (const unsigned batches : {2u, 3u, 7u, kMaxScalarBatches}) {
+      MsmConfig cfg;
+      cfg.precompute = copies;
+      cfg.scalar_batches = batches;
+      MsmContext<B, C> ctx(host_span(pts), cfg);
+      INFO(C::name << ", precompute " << copies << ", " << batches << " batches, seed " << test::seed());
+      for (std::size_t n : kSizes) {
+        INFO("n = " << n);
+        const Jacobian<C> want = msm(Cpu{}, first(pts, n), first(sc, n));
+        CHECK(ctx.run(first(sc, n)) == want);
+        CHECK(ctx.run(first(ints, n)) == want);
+      }
+      CHECK(ctx.run(host_span(mixed)) == msm(Cpu{}, host_span(pts), host_span(mixed)));
+      CHECK(ctx.run(host_span(zeros_then_ones)) == msm(Cpu{}, host_span(pts), host_span(zeros_then_ones)));
+      CHECK(ctx.run(part(sc, 0, 513), 487) == msm(Cpu{}, part(pts, 487, 513), part(sc, 0, 513)));
+      const std::vector<S> zeros(pts.size(), S::zero());
+      CHECK(ctx.run(host_span(zeros)).is_identity());
+      MsmContext<B, C> opposed(host_span(opposite), cfg);
+      CHECK(opposed.run(host_span(cancelling)).is_identity());
+      CHECK(opposed.run(host_span(sc)) == msm(Cpu{}, host_span(opposite), host_span(sc)));
+      // A scalar >= r in the last batch: the error names it, counted from the call's first scalar.
+      std::vector<typename S::Int> bad = ints;
+      bad[998] = S::kModulus;
+      try {
+        (void)ctx.run(host_span(bad));
+        FAIL("a scalar >= r was taken");
+      } catch (const Error& e) {
+        CHECK(e.code() == Errc::not_canonical);
+        CHECK(std::string(e.what()).find("scalar 998 ") != std::string::npos);
+      }
+      CHECK(ctx.run(host_span(sc)) == msm(Cpu{}, host_span(pts), host_span(sc)));  // the context still works
+    }
+  }
+  MsmConfig too_many;
+  too_many.scalar_batches = kMaxScalarBatches + 1;
+  MsmContext<B, C> ctx(host_span(pts), too_many);
+  CHECK(error_of([&] { (void)ctx.run(host_span(sc)); }) == Errc::invalid_argument);
+}
+
 TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies over large G1 inputs, all its windows folded or some",
                         "[gpu][msm][context][large]", G1Groups) {
   using B = typename TestType::Backend;
@@ -393,12 +449,14 @@ TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies over large G1 inputs
   const auto pts = chain_points(n, p, q);
   const std::vector<S> uniform = random_vector<S>(n, rng), mixed = witness_mix<S>(n, rng),
                        equal(n, S::random(rng));
-  for (const unsigned copies : {2u, kPrecomputeAuto}) {
+  for (const auto& [copies, batches] : {std::pair{2u, kScalarBatchesAuto}, std::pair{kPrecomputeAuto, 1u},
+                                        std::pair{kPrecomputeAuto, 4u}}) {
     MsmConfig cfg;
     cfg.precompute = copies;
+    cfg.scalar_batches = batches;
     MsmContext<B, C> ctx(host_span(pts), cfg);
-    INFO(C::name << ", n = " << n << ", precompute " << copies << " (holds " << ctx.precompute() << "), seed "
-                 << test::seed());
+    INFO(C::name << ", n = " << n << ", precompute " << copies << " (holds " << ctx.precompute() << "), "
+                 << batches << " scalar batches, seed " << test::seed());
     CHECK(ctx.precompute() >= 2);
     CHECK(ctx.run(host_span(uniform)) == chain_msm(p, q, uniform, 0, n, 0));
     CHECK(ctx.run(host_span(mixed)) == chain_msm(p, q, mixed, 0, n, 0));

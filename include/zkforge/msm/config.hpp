@@ -27,10 +27,17 @@ struct MsmConfig {
   // batch_affine: each round halves a bucket's points. 0 (kAffineRoundsAuto) takes the backend's
   // default; at most kMaxAffineRounds. Ignored by the CPU.
   unsigned affine_rounds = 0;
+  // A GPU MsmContext's run over host scalars: the batches they cross the bus in, one bucket array for
+  // all, each batch's transfer, count and sort beside the bucket accumulation of the batch before. 0
+  // (kScalarBatchesAuto) chooses from the sizes; 1 moves them all before any accumulation; at most
+  // kMaxScalarBatches. Ignored by the CPU, by scalars already on the device and by batch-affine rounds.
+  unsigned scalar_batches = 0;
 };
 
 inline constexpr unsigned kPrecomputeAuto = 0;
 inline constexpr unsigned kAffineRoundsAuto = 0;
 inline constexpr unsigned kMaxAffineRounds = 10;
+inline constexpr unsigned kScalarBatchesAuto = 0;
+inline constexpr unsigned kMaxScalarBatches = 64;
 
 }  // namespace zkforge
