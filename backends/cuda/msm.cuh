@@ -74,9 +74,14 @@ struct ScalarSource {
 // A batch's scalars on the device (uploaded when they come from the host) and its counters.
 template <class C>
 struct BatchScalars {
+  using Int = typename C::Scalar::Int;
   BatchScalars(const Session& s, std::size_t capacity, bool from_host, Stream st)
       : uploaded(s.pool, from_host ? capacity : 0, st), counters(s.pool, kPieceCounters, st) {}
-  Buffer<typename C::Scalar::Int> uploaded;
+  // The scalars the kernels read: the caller's on the device, or those uploaded from the host.
+  const Int* of(const ScalarSource& source) const {
+    return source.on_device ? static_cast<const Int*>(source.data) : uploaded.data();
+  }
+  Buffer<Int> uploaded;
   Buffer<unsigned long long> counters;
 };
 
@@ -100,17 +105,16 @@ struct BatchPairs {
 };
 
 // Phase 0 on st: m scalars onto the device when they are on the host, and counted; their layout
-// within `bound` (the piece's, whose window and bucket count it keeps when the bases have copies or
-// the batches share one bucket array).
+// within `bound` (counted_layout; window_fixed by the bases' copies or by batches of one bucket array).
 template <class C, bool kMontgomery>
 PieceLayout<C> count_batch(const Session& s, Stream st, BatchScalars<C>& in, const std::uint8_t* infinity,
-                           ScalarSource source, std::size_t m, const MsmConfig& config, const Copies& copies,
-                           const PieceLayout<C>& bound, bool shared_buckets, const typename C::Scalar::Int*& scalars) {
+                           ScalarSource source, std::size_t m, const MsmConfig& config,
+                           const PieceLayout<C>& bound, bool window_fixed) {
   using S = typename C::Scalar;
   using Int = typename S::Int;
   static_assert(sizeof(S) == sizeof(Int), "Montgomery and canonical scalars must share their bytes");
   if (!source.on_device) upload_bytes(s.device, in.uploaded.data(), source.data, m * sizeof(Int), st);
-  scalars = source.on_device ? static_cast<const Int*>(source.data) : in.uploaded.data();
+  const Int* const scalars = in.of(source);
   unsigned long long* const counter = in.counters.data();
   check(ZKF_GPU(MemsetAsync)(counter, 0, kFirstBad * sizeof(unsigned long long), st), "MemsetAsync");
   check(ZKF_GPU(MemsetAsync)(counter + kFirstBad, 0xff, sizeof(unsigned long long), st), "MemsetAsync");
@@ -121,9 +125,7 @@ PieceLayout<C> count_batch(const Session& s, Stream st, BatchScalars<C>& in, con
   check(ZKF_GPU(MemcpyAsync)(counts, counter, sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
         "MemcpyAsync (scalar counts)");
   check(ZKF_GPU(StreamSynchronize)(st), "count_scalars");
-  if (shared_buckets)
-    return PieceLayout<C>(m, bound.plan, bound.digit_windows, counts[kLarger], counts[kOnes], config, s.sms);
-  return counted_layout(bound, config, counts[kLarger], counts[kOnes], s.sms, copies);
+  return counted_layout(bound, config, counts[kLarger], counts[kOnes], s.sms, window_fixed);
 }
 
 // A batch's digit pairs once sorted: their count (0 when no scalar has a digit), keys and values.
@@ -136,10 +138,11 @@ struct SortedBatch {
 // Phases 1 and 2 on st: the batch's digit pairs written and sorted in `out`. An error names the first
 // scalar >= r, counted from first_index.
 template <class C, bool kMontgomery>
-SortedBatch sort_batch(const Session& s, Stream st, const typename C::Scalar::Int* scalars, BatchScalars<C>& in,
-                       const std::uint8_t* infinity, std::size_t m, const PieceLayout<C>& layout,
-                       const Copies& copies, std::size_t first_index, BatchPairs<C>& out) {
+SortedBatch sort_batch(Stream st, const BatchScalars<C>& in, ScalarSource source, const std::uint8_t* infinity,
+                       std::size_t m, const PieceLayout<C>& layout, const Copies& copies, std::size_t first_index,
+                       BatchPairs<C>& out) {
   using S = typename C::Scalar;
+  const typename S::Int* const scalars = in.of(source);
   unsigned long long* const counter = in.counters.data();
   const auto offset = msm_detail::digit_offset<S::kLimbs>(layout.plan.window_bits, layout.digit_windows);
   make_digits<S, kMontgomery><<<blocks_for(m, kWordBlock), kWordBlock, 0, st>>>(
@@ -221,19 +224,17 @@ Xyzz<C> reduce_buckets(const Session& s, const PieceLayout<C>& layout, const Xyz
 }
 
 // One whole Pippenger over n resident points (with their copies, if any, `copies.stride` apart) and n
-// scalars.
+// scalars; `piece` is the layout of any n scalars (PieceLayout's bound).
 template <class C, bool kMontgomery>
 Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
                   ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
-                  const Copies& copies) {
+                  const Copies& copies, const PieceLayout<C>& piece) {
   const Stream st = s.stream;
   BatchScalars<C> in(s, n, !source.on_device, st);
-  const typename C::Scalar::Int* scalars = nullptr;
-  const PieceLayout<C> layout = count_batch<C, kMontgomery>(s, st, in, infinity, source, n, config, copies,
-                                                            PieceLayout<C>(n, config, s.sms, copies), false, scalars);
+  const PieceLayout<C> layout =
+      count_batch<C, kMontgomery>(s, st, in, infinity, source, n, config, piece, copies.count > 1);
   BatchPairs<C> pairs(s, layout, st);
-  const SortedBatch sorted =
-      sort_batch<C, kMontgomery>(s, st, scalars, in, infinity, n, layout, copies, first_index, pairs);
+  const SortedBatch sorted = sort_batch<C, kMontgomery>(st, in, source, infinity, n, layout, copies, first_index, pairs);
   if (sorted.pairs == 0) return Xyzz<C>::identity();
   Buffer<Xyzz<C>> buckets(s.pool, layout.buckets, st);
   check(ZKF_GPU(MemsetAsync)(buckets.data(), 0, layout.buckets * sizeof(Xyzz<C>), st), "MemsetAsync (buckets)");
@@ -265,11 +266,10 @@ inline std::vector<std::size_t> batch_sizes(std::size_t n, std::size_t batches) 
 template <class C, bool kMontgomery>
 Xyzz<C> run_batches(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
                     ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
-                    const Copies& copies, std::size_t batches) {
+                    const Copies& copies, const PieceLayout<C>& piece, std::size_t batches) {
   const std::vector<std::size_t> sizes = batch_sizes(n, batches);
   std::size_t largest[2] = {0, 0};
   for (std::size_t j = 0; j < sizes.size(); ++j) largest[j % 2] = std::max(largest[j % 2], sizes[j]);
-  const PieceLayout<C> piece(n, config, s.sms, copies);
   auto bound = [&](std::size_t m) { return PieceLayout<C>(m, piece.plan, piece.digit_windows, m, 0, config, s.sms); };
   Buffer<Xyzz<C>> buckets(s.pool, piece.buckets, s.stream);
   check(ZKF_GPU(MemsetAsync)(buckets.data(), 0, piece.buckets * sizeof(Xyzz<C>), s.stream), "MemsetAsync (buckets)");
@@ -285,12 +285,11 @@ Xyzz<C> run_batches(const Session& s, const DevicePoint<C>* points, const std::u
     const std::size_t m = sizes[j], set = j % 2;
     if (j >= 2) accumulated[set].await_on(prep.get());
     const ScalarSource part{bytes + b * sizeof(typename C::Scalar), source.on_device};
-    const typename C::Scalar::Int* scalars = nullptr;
-    PieceLayout<C> layout = count_batch<C, kMontgomery>(s, prep.get(), in[set], infinity + b, part, m, config, copies,
-                                                        sets[set].capacity, true, scalars);
+    PieceLayout<C> layout =
+        count_batch<C, kMontgomery>(s, prep.get(), in[set], infinity + b, part, m, config, sets[set].capacity, true);
     if (!sets[set].holds(layout)) layout = sets[set].capacity;  // fewer pairs, in the set's geometry
-    const SortedBatch batch = sort_batch<C, kMontgomery>(s, prep.get(), scalars, in[set], infinity + b, m, layout,
-                                                         copies, first_index + b, sets[set]);
+    const SortedBatch batch = sort_batch<C, kMontgomery>(prep.get(), in[set], part, infinity + b, m, layout, copies,
+                                                         first_index + b, sets[set]);
     if (batch.pairs == 0) continue;
     sorted[set].record(prep.get());
     sorted[set].await_on(s.stream);
@@ -312,14 +311,12 @@ inline constexpr std::size_t kPointsPerBatch = std::size_t{1} << 22;  // the pie
 // a quarter of the piece's pairs per batch. Measured on an H200 (docs/perf.md, issue #24's runs AP - AR):
 // 4 batches best at 2^24 points, 6 at 2^26. Scalars on the device and batch-affine rounds take one.
 template <class C>
-std::size_t scalar_batches(const Session& s, std::size_t n, const MsmConfig& config, const Copies& copies,
-                           bool on_device) {
+std::size_t scalar_batches(const PieceLayout<C>& piece, const MsmConfig& config, bool on_device) {
+  const std::size_t n = piece.n;
   if (config.scalar_batches > kMaxScalarBatches)
     throw Error(Errc::invalid_argument, "MSM of " + std::to_string(config.scalar_batches) +
                                             " scalar batches (at most " + std::to_string(kMaxScalarBatches) + ")");
-  if (on_device || n < 2) return 1;
-  const PieceLayout<C> piece(n, config, s.sms, copies);
-  if (piece.affine_rounds > 0) return 1;
+  if (on_device || n < 2 || piece.affine_rounds > 0) return 1;
   if (config.scalar_batches != kScalarBatchesAuto) return std::min<std::size_t>(config.scalar_batches, n);
   const std::size_t by_cost = piece.entries / (kBatchPairsPerBucket * std::size_t{piece.buckets});
   return std::max<std::size_t>(1, std::min({by_cost, kMaxAutoBatches, n / kPointsPerBatch}));
@@ -336,10 +333,12 @@ Jacobian<C> msm_resident(const Session& s, const DevicePoint<C>* points, const s
   for (std::size_t b = 0; b < n; b += piece) {
     const std::size_t m = std::min(piece, n - b);
     const ScalarSource part{bytes + b * sizeof(typename C::Scalar), scalars.on_device};
-    const std::size_t batches = scalar_batches<C>(s, m, config, copies, scalars.on_device);
+    const PieceLayout<C> layout(m, config, s.sms, copies);
+    const std::size_t batches = scalar_batches<C>(layout, config, scalars.on_device);
     sum = sum.add(batches > 1 ? run_batches<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies,
-                                                            batches)
-                              : run_piece<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies));
+                                                            layout, batches)
+                              : run_piece<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies,
+                                                          layout));
   }
   return sum.to_jacobian();
 }
@@ -361,7 +360,8 @@ Jacobian<C> msm_from_host(HostSpan<const Affine<C>> points, const void* host_sca
     const std::size_t m = std::min(piece, n - b);
     upload_points(device, device_points.data(), infinity.data(), points.subspan(b, m), s.stream);
     const ScalarSource part{bytes + b * sizeof(typename C::Scalar), false};
-    sum = sum.add(run_piece<C, kMontgomery>(s, device_points.data(), infinity.data(), part, m, config, b, Copies{}));
+    sum = sum.add(run_piece<C, kMontgomery>(s, device_points.data(), infinity.data(), part, m, config, b, Copies{},
+                                            PieceLayout<C>(m, config, s.sms)));
   }
   return sum.to_jacobian();
 }

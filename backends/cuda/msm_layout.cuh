@@ -165,11 +165,12 @@ struct PieceLayout {
 
 // The layout of a piece whose scalars are counted: the window from the larger scalars alone (the ones
 // add one pair each, whatever the window), unless that layout would need more memory than the bound
-// that the piece was sized by, or the bases' copies fixed the window, where the bound's window stays.
+// that the piece was sized by, or the window is fixed (by the bases' copies, or by batches that share
+// one bucket array), where the bound's window stays.
 template <class C>
 PieceLayout<C> counted_layout(const PieceLayout<C>& bound, const MsmConfig& config, std::size_t larger,
-                              std::size_t ones, unsigned sms, const Copies& copies) {
-  if (copies.count < 2) {
+                              std::size_t ones, unsigned sms, bool window_fixed) {
+  if (!window_fixed) {
     PieceLayout<C> counted(bound.n, gpu_msm_plan<C>(larger, config.window_bits), 0, larger, ones, config, sms);
     if (counted.entries <= bound.entries && counted.bytes(false) <= bound.bytes(false)) return counted;
   }

@@ -386,7 +386,7 @@ TEMPLATE_LIST_TEST_CASE("MsmContext over host scalars in batches of one bucket a
   using B = typename TestType::Backend;
   using C = typename TestType::Type;
   using S = typename C::Scalar;
-  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 109);
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 111);
   const auto pts = test_points<C>(rng);  // points at infinity, P and -P, repeated points
   const auto sc = test_scalars<S>(rng);  // 0, 1, r - 1, powers of two, repeated scalars
   const auto ints = canonical(sc);
