@@ -242,16 +242,30 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   return reduce_buckets<C>(s, layout, buckets.data());
 }
 
-// The sizes of the batches of n scalars: 1, 2, 4 and then 8 units, so that each batch's transfer fits
-// beside the accumulation of the smaller one before it and the first, whose transfer nothing hides,
-// is the smallest; fewer batches when n runs out.
-inline std::vector<std::size_t> batch_sizes(std::size_t n, std::size_t batches) {
+// How much larger each batch of host scalars may be than the one before (run_batches): its transfer
+// and sort run beside the level 1 of the batch before, W mixed additions per scalar. On an H200, with
+// 2 GB of scalars crossing at ~27 GB/s through the staging buffers, they take as long as about W/2 of
+// BN254 G1's madds per scalar, W/3 of BLS12-381 G1's (products (6/4)^2 longer) and less than W/6 of
+// either G2's (docs/perf.md, issue #24's batches: BLS12-381 at 2^26 points was 2% slower with 4).
+template <class C>
+inline constexpr std::size_t kBatchGrowth = sizeof(typename C::Field) <= 32 ? 2 : sizeof(typename C::Field) <= 48 ? 3 : 6;
+
+// Batch j's units: growth^j up to growth^3, then growth^3.
+inline std::size_t batch_units(std::size_t j, std::size_t growth) {
+  std::size_t u = 1;
+  for (std::size_t k = 0; k < std::min<std::size_t>(j, 3); ++k) u *= growth;
+  return u;
+}
+
+// The sizes of the batches of n scalars (batch_units), the first, whose transfer nothing hides, the
+// smallest; fewer batches when n runs out.
+inline std::vector<std::size_t> batch_sizes(std::size_t n, std::size_t batches, std::size_t growth) {
   std::size_t weights = 0;
-  for (std::size_t j = 0; j < batches; ++j) weights += std::size_t{1} << std::min<std::size_t>(j, 3);
+  for (std::size_t j = 0; j < batches; ++j) weights += batch_units(j, growth);
   const std::size_t unit = (n + weights - 1) / weights;
   std::vector<std::size_t> sizes;
   for (std::size_t j = 0, left = n; left > 0; ++j) {
-    sizes.push_back(std::min(left, unit << std::min<std::size_t>(j, 3)));
+    sizes.push_back(std::min(left, unit * batch_units(j, growth)));
     left -= sizes.back();
   }
   return sizes;
@@ -267,7 +281,7 @@ template <class C, bool kMontgomery>
 Xyzz<C> run_batches(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
                     ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
                     const Copies& copies, const PieceLayout<C>& piece, std::size_t batches) {
-  const std::vector<std::size_t> sizes = batch_sizes(n, batches);
+  const std::vector<std::size_t> sizes = batch_sizes(n, batches, kBatchGrowth<C>);
   std::size_t largest[2] = {0, 0};
   for (std::size_t j = 0; j < sizes.size(); ++j) largest[j % 2] = std::max(largest[j % 2], sizes[j]);
   auto bound = [&](std::size_t m) { return PieceLayout<C>(m, piece.plan, piece.digit_windows, m, 0, config, s.sms); };
@@ -303,13 +317,15 @@ Xyzz<C> run_batches(const Session& s, const DevicePoint<C>* points, const std::u
 
 inline constexpr std::size_t kBatchPairsPerBucket = 4;  // the piece's pairs per bucket and batch, at the least
 inline constexpr std::size_t kMaxAutoBatches = 6;
-inline constexpr std::size_t kPointsPerBatch = std::size_t{1} << 22;  // the piece's points per batch, at the least
+inline constexpr std::size_t kMinBatchShrink = std::size_t{1} << 19;  // see scalar_batches
 
 // The batches that a piece of n points' host scalars cross the bus in (MsmConfig::scalar_batches):
-// by default one per kPointsPerBatch points, at most kMaxAutoBatches, and fewer where a batch's added
-// cost — one mixed addition per bucket that an earlier batch filled, where a run starts — would pass
-// a quarter of the piece's pairs per batch. Measured on an H200 (docs/perf.md, issue #24's runs AP - AR):
-// 4 batches best at 2^24 points, 6 at 2^26. Scalars on the device and batch-affine rounds take one.
+// by default as many (at most kMaxAutoBatches) as each shrink the first batch, whose transfer and sort
+// nothing hides, by kMinBatchShrink points or more — against each later batch's own cost: one more
+// level 1 and its tree levels, and one mixed addition per bucket that an earlier batch filled — and
+// fewer where those additions would pass a quarter of the piece's pairs per batch. Measured on an
+// H200 (docs/perf.md, issue #24's batches): 4 batches at 2^24 points of BLS12-381 and of BN254, 6 at
+// BN254's 2^26. Scalars on the device and batch-affine rounds take one.
 template <class C>
 std::size_t scalar_batches(const PieceLayout<C>& piece, const MsmConfig& config, bool on_device) {
   const std::size_t n = piece.n;
@@ -318,8 +334,14 @@ std::size_t scalar_batches(const PieceLayout<C>& piece, const MsmConfig& config,
                                             " scalar batches (at most " + std::to_string(kMaxScalarBatches) + ")");
   if (on_device || n < 2 || piece.affine_rounds > 0) return 1;
   if (config.scalar_batches != kScalarBatchesAuto) return std::min<std::size_t>(config.scalar_batches, n);
+  std::size_t batches = 1;
+  for (std::size_t units = 1; batches < kMaxAutoBatches; ++batches) {
+    const std::size_t more = units + batch_units(batches, kBatchGrowth<C>);
+    if (n / units - n / more < kMinBatchShrink) break;
+    units = more;
+  }
   const std::size_t by_cost = piece.entries / (kBatchPairsPerBucket * std::size_t{piece.buckets});
-  return std::max<std::size_t>(1, std::min({by_cost, kMaxAutoBatches, n / kPointsPerBatch}));
+  return std::max<std::size_t>(1, std::min(batches, by_cost));
 }
 
 // MSM over resident points and their copies, in pieces that fit the device's memory.
