@@ -257,11 +257,17 @@ inline std::size_t batch_units(std::size_t j, std::size_t growth) {
   return u;
 }
 
+// The units of the first `batches` batches together.
+inline std::size_t batch_weights(std::size_t batches, std::size_t growth) {
+  std::size_t weights = 0;
+  for (std::size_t j = 0; j < batches; ++j) weights += batch_units(j, growth);
+  return weights;
+}
+
 // The sizes of the batches of n scalars (batch_units), the first, whose transfer nothing hides, the
 // smallest; fewer batches when n runs out.
 inline std::vector<std::size_t> batch_sizes(std::size_t n, std::size_t batches, std::size_t growth) {
-  std::size_t weights = 0;
-  for (std::size_t j = 0; j < batches; ++j) weights += batch_units(j, growth);
+  const std::size_t weights = batch_weights(batches, growth);
   const std::size_t unit = (n + weights - 1) / weights;
   std::vector<std::size_t> sizes;
   for (std::size_t j = 0, left = n; left > 0; ++j) {
@@ -334,12 +340,9 @@ std::size_t scalar_batches(const PieceLayout<C>& piece, const MsmConfig& config,
                                             " scalar batches (at most " + std::to_string(kMaxScalarBatches) + ")");
   if (on_device || n < 2 || piece.affine_rounds > 0) return 1;
   if (config.scalar_batches != kScalarBatchesAuto) return std::min<std::size_t>(config.scalar_batches, n);
+  auto first = [&](std::size_t batches) { return n / batch_weights(batches, kBatchGrowth<C>); };
   std::size_t batches = 1;
-  for (std::size_t units = 1; batches < kMaxAutoBatches; ++batches) {
-    const std::size_t more = units + batch_units(batches, kBatchGrowth<C>);
-    if (n / units - n / more < kMinBatchShrink) break;
-    units = more;
-  }
+  while (batches < kMaxAutoBatches && first(batches) - first(batches + 1) >= kMinBatchShrink) ++batches;
   const std::size_t by_cost = piece.entries / (kBatchPairsPerBucket * std::size_t{piece.buckets});
   return std::max<std::size_t>(1, std::min(batches, by_cost));
 }
