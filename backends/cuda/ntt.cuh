@@ -131,13 +131,16 @@ __device__ ZKF_INLINE std::size_t bit_reverse(std::size_t i, unsigned log_n) {
 }
 
 // x[position of j] *= hi[j >> kNttPowerLowLog] * lo[j mod 2^kNttPowerLowLog] (kCoset), or *= scale:
-// position j in natural order, bitrev(j) in bit-reversed order.
+// position j in natural order, bitrev(j) in bit-reversed order. Thread `at` takes position at, so that
+// a warp reads and writes consecutive elements in either order, and in bit-reversed order gathers
+// its powers from the small tables instead (2^26 elements of BLS12-381 Fr on an H200: 7.1 ms when the
+// threads went by j and scattered over the array).
 template <class F, bool kCoset>
 __global__ void ntt_scale(F* x, const F* lo, const F* hi, F scale, std::size_t n, unsigned log_n, bool reversed) {
-  const std::size_t j = thread_index();
-  if (j >= n) return;
-  const std::size_t at = reversed ? bit_reverse(j, log_n) : j;
+  const std::size_t at = thread_index();
+  if (at >= n) return;
   if constexpr (kCoset) {
+    const std::size_t j = reversed ? bit_reverse(at, log_n) : at;
     x[at] = x[at] * (hi[j >> kNttPowerLowLog] * lo[j & ((std::size_t{1} << kNttPowerLowLog) - 1)]);
   } else {
     x[at] = x[at] * scale;
