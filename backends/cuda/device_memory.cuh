@@ -11,6 +11,7 @@
 // worker frees only after the event. Each resource keeps MemoryStats.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -159,6 +160,15 @@ class DeferredDevice final : public DeviceResource {
   memory::ReleaseQueue queue_;
 };
 
+// The pooled policy's cap on idle buffers: a quarter of the device's memory, and at least 8 GiB. A
+// BLS12-381 proof at 2^26 points gives back more than 8 GiB of buffers; under an 8 GiB cap every
+// proof freed its largest and allocated them again, and a free waits for the device (7 frees, ~6 ms
+// between two proofs on an H200: docs/perf.md, run BB).
+inline std::size_t pooled_cap(int device) {
+  const DeviceGuard guard(device);
+  return std::max(std::size_t{8} << 30, memory_info().total_bytes / 4);
+}
+
 // The resource of `policy` on `device`, one per process and backend.
 inline DeviceResource& device_resource(MemoryPolicy policy, int device) {
   static std::mutex mutex;
@@ -167,7 +177,7 @@ inline DeviceResource& device_resource(MemoryPolicy policy, int device) {
   auto& r = resources[{static_cast<int>(policy), device}];
   if (!r) {
     if (policy == MemoryPolicy::synchronous) r = std::make_unique<SynchronousDevice>();
-    else if (policy == MemoryPolicy::pooled) r = std::make_unique<PooledDevice>();
+    else if (policy == MemoryPolicy::pooled) r = std::make_unique<PooledDevice>(pooled_cap(device));
     else r = std::make_unique<DeferredDevice>(device);
   }
   return *r;

@@ -39,23 +39,55 @@ __global__ void scale_entries(groth16::MatrixEntry<F>* entries, std::size_t coun
   if (i < count) entries[i].value = entries[i].value * radix;
 }
 
+// row_sums' block, whose runs it stages in shared memory: each run's kRun entries are contiguous, so
+// a thread reading its own would leave a warp's loads a run apart (7.2 ms per matrix of 2^26 entries
+// on an H200, docs/perf.md run AY); the block reads its runs as consecutive words, each run one word
+// further along the banks than the one before, so that the threads' reads of their runs do not
+// collide.
+inline constexpr unsigned kRowSumsBlock = 64;
+
+template <class F>
+inline constexpr std::size_t kEntryWords = sizeof(groth16::MatrixEntry<F>) / sizeof(std::uint32_t);
+template <class F>
+inline constexpr std::size_t kRunWords = kRun * kEntryWords<F> + 1;  // a run's words and one of padding
+
 // See the file comment. out has been cleared; first and last hold one partial sum per run.
 template <class F>
-__global__ void row_sums(const groth16::MatrixEntry<F>* entries, std::size_t count, const typename F::Int* w, F* out,
-                         F* first, F* last) {
+__global__ void __launch_bounds__(kRowSumsBlock)
+    row_sums(const groth16::MatrixEntry<F>* entries, std::size_t count, const typename F::Int* w, F* out, F* first,
+             F* last) {
+  using Entry = groth16::MatrixEntry<F>;
+  static_assert(sizeof(Entry) % sizeof(std::uint32_t) == 0, "a matrix entry is whole words");
+  __shared__ std::uint32_t staged[kRowSumsBlock * kRunWords<F>];
+  const std::size_t block_lo = std::size_t{blockIdx.x} * kRowSumsBlock * kRun;
+  const std::size_t block_hi = block_lo + kRowSumsBlock * kRun < count ? block_lo + kRowSumsBlock * kRun : count;
+  const auto* words = reinterpret_cast<const std::uint32_t*>(entries + block_lo);
+  const std::size_t block_words = (block_hi - block_lo) * kEntryWords<F>;
+  for (std::size_t i = threadIdx.x; i < block_words; i += kRowSumsBlock)
+    staged[i / (kRun * kEntryWords<F>) * kRunWords<F> + i % (kRun * kEntryWords<F>)] = words[i];
+  __syncthreads();
   const std::size_t run = thread_index();
   const std::size_t lo = run * kRun;
   if (lo >= count) return;
   const std::size_t hi = lo + kRun < count ? lo + kRun : count;
+  const std::uint32_t* mine = staged + threadIdx.x * kRunWords<F>;
+  auto entry = [&](std::size_t i) {  // i in [lo, hi)
+    Entry e;
+    memcpy(&e, mine + (i - lo) * kEntryWords<F>, sizeof(Entry));
+    return e;
+  };
   std::size_t begin = lo;
   while (begin < hi) {
-    const std::uint32_t row = entries[begin].constraint;
+    const std::uint32_t row = mine[(begin - lo) * kEntryWords<F>];
     F sum = F::zero();
     std::size_t end = begin;
-    for (; end < hi && entries[end].constraint == row; ++end)
-      sum += entries[end].value * F::from_montgomery_unchecked(w[entries[end].signal]);
-    const bool starts = begin == 0 || entries[begin - 1].constraint != row;
-    const bool ends = end == count || entries[end].constraint != row;
+    for (; end < hi && mine[(end - lo) * kEntryWords<F>] == row; ++end) {
+      const Entry e = entry(end);
+      sum += e.value * F::from_montgomery_unchecked(w[e.signal]);
+    }
+    // Inside the run a segment starts and ends where its row does; only the run's ends look outside it.
+    const bool starts = begin > lo || begin == 0 || entries[begin - 1].constraint != row;
+    const bool ends = end < hi || end == count || entries[end].constraint != row;
     if (starts && ends) {
       out[row] = sum;
     } else {
@@ -101,8 +133,8 @@ void matrix_product(Session& s, const groth16::DeviceMatrix<Backend, F>& matrix,
   const std::size_t runs = (count + kRun - 1) / kRun;
   Buffer<F> first(s.pool, runs, s.stream), last(s.pool, runs, s.stream);
   const groth16::MatrixEntry<F>* entries = matrix.entries.span(count).data;
-  row_sums<F><<<blocks_for(runs, kEvaluateBlock), kEvaluateBlock, 0, s.stream>>>(entries, count, w, out, first.data(),
-                                                                                 last.data());
+  row_sums<F><<<blocks_for(runs, kRowSumsBlock), kRowSumsBlock, 0, s.stream>>>(entries, count, w, out, first.data(),
+                                                                               last.data());
   check_launch("row_sums");
   row_carries<F><<<blocks_for(runs, kEvaluateBlock), kEvaluateBlock, 0, s.stream>>>(entries, count, runs, out,
                                                                                     first.data(), last.data());

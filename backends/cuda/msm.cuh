@@ -46,21 +46,23 @@ void upload_points(int device, DevicePoint<C>* points, std::uint8_t* infinity, H
   });
 }
 
-// Sums pairs of consecutive values of `from` (count of them) into `to` until at most `until`
-// remain; returns the buffer holding them and their count. Pairs never straddle a window when
-// count = windows * 2^k. These levels are latency-bound (few threads, serial additions), and a
-// fan-in of 2 has the least serial additions in all: log2(count) rather than 7 log8(count).
+// Sums pairs of consecutive values of `from` (count of them, windows of per_window each) into `to`
+// until at most `until` remain or each window is one value; returns the buffer holding them and their
+// count. Pairs never straddle a window. These levels are latency-bound (few threads, serial
+// additions), and a fan-in of 2 has the least serial additions in all: log2(count) rather than 7
+// log8(count).
 template <class C>
 std::pair<Xyzz<C>*, std::size_t> sum_tree(const Session& s, Xyzz<C>* from, Xyzz<C>* to, std::size_t count,
                                           std::size_t until, std::size_t per_window) {
-  while (count > until) {
+  while (count > until && per_window > 1) {
     const unsigned group = static_cast<unsigned>(std::min<std::size_t>(kSumFanIn, per_window));
-    const std::size_t out = (count + group - 1) / group;
-    sum_groups<C><<<blocks_for(out, kPointBlock), kPointBlock, 0, s.stream>>>(from, count, group, to);
+    const std::size_t out_per_window = (per_window + group - 1) / group;
+    const std::size_t out = count / per_window * out_per_window;
+    sum_groups<C><<<blocks_for(out, kPointBlock), kPointBlock, 0, s.stream>>>(from, count, per_window, group, to);
     check_launch("sum_groups");
     std::swap(from, to);
     count = out;
-    per_window = std::max<std::size_t>(1, per_window / group);
+    per_window = out_per_window;
   }
   return {from, count};
 }
@@ -211,10 +213,11 @@ Xyzz<C> reduce_buckets(const Session& s, const PieceLayout<C>& layout, const Xyz
   const std::size_t segments = layout.segments();
   Buffer<Xyzz<C>> sums_a(s.pool, segments, s.stream), sums_b(s.pool, segments / kSumFanIn + 1, s.stream);
   reduce_segments<C><<<blocks_for(segments, kPointBlock), kPointBlock, 0, s.stream>>>(
-      buckets, layout.log_segment, layout.log_segments, segments, sums_a.data());
+      buckets, static_cast<std::uint32_t>(layout.plan.buckets), layout.segment, layout.groups, segments,
+      sums_a.data());
   check_launch("reduce_segments");
-  const auto [window_sums, count] = sum_tree<C>(s, sums_a.data(), sums_b.data(), segments, layout.plan.windows,
-                                                std::size_t{1} << layout.log_segments);
+  const auto [window_sums, count] =
+      sum_tree<C>(s, sums_a.data(), sums_b.data(), segments, layout.plan.windows, layout.groups);
   std::vector<Xyzz<C>> host_sums(count);
   check(ZKF_GPU(MemcpyAsync)(host_sums.data(), window_sums, count * sizeof(Xyzz<C>), ZKF_GPU(MemcpyDeviceToHost),
                              s.stream),

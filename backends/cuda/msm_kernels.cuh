@@ -87,7 +87,7 @@ inline constexpr unsigned kTreeChunk = 8;            // slots per thread at accu
 inline constexpr unsigned kSumFanIn = 2;             // values per thread in the final sum trees
 inline constexpr unsigned kMinChunk = 8, kMaxChunk = 256;  // entries per thread at level 1 (docs/perf.md, run AZ)
 inline constexpr std::size_t kChunkThreadsPerSm = 1024;     // level-1 threads wanted per multiprocessor
-inline constexpr std::size_t kSegmentThreadsPerSm = 384;    // bucket-reduction threads per multiprocessor
+inline constexpr unsigned kReductionThreadsPerSm = 256;     // at most, bucket-reduction threads per multiprocessor
 inline constexpr std::size_t kBatchThreadsPerSm = 1024;     // batch_add threads per multiprocessor
 inline constexpr std::size_t kHostSums = 8;                 // batch_add partial sums finished on the host
 inline constexpr double kGpuBucketCost = 3.0;               // one bucket's reduction against one madd
@@ -391,39 +391,45 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
   }
 }
 
-// Phase 4: thread t = j*G + g reduces buckets [t*Z, (t+1)*Z) of the window-major array (window j,
-// segment g) to sum_b (g*Z + b + 1) R_b.
+// Phase 4: thread t = j*G + g reduces the buckets [g*Z, min((g+1)*Z, B)) of window j (B buckets a
+// window, window-major) to sum_b (b + 1) R_b, b counted from the window's first bucket: the segment's
+// own weights by running sums, then g*Z times its sum by doubling and adding. G and Z are the layout's
+// (PieceLayout: as many threads as one wave of this kernel holds).
 template <class C>
 __global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
-    reduce_segments(const Xyzz<C>* buckets, unsigned log_segment, unsigned log_segments, std::size_t count,
-                    Xyzz<C>* out) {
+    reduce_segments(const Xyzz<C>* buckets, std::uint32_t per_window, std::uint32_t segment, std::uint32_t groups,
+                    std::size_t count, Xyzz<C>* out) {
   const std::size_t t = thread_index();
   if (t >= count) return;
-  const std::size_t size = std::size_t{1} << log_segment;
-  const Xyzz<C>* segment = buckets + t * size;
+  const std::uint32_t g = static_cast<std::uint32_t>(t % groups);
+  const std::uint32_t first = g * segment;
+  const std::uint32_t size = per_window - first < segment ? per_window - first : segment;
+  const Xyzz<C>* in = buckets + (t / groups) * per_window + first;
   Xyzz<C> running = Xyzz<C>::identity(), local = Xyzz<C>::identity();
-  for (std::size_t b = size; b-- > 0;) {
-    running = add_inline(running, load16(segment + b));
+  for (std::uint32_t b = size; b-- > 0;) {
+    running = add_inline(running, load16(in + b));
     local = add_inline(local, running);
   }
-  const std::size_t g = t & ((std::size_t{1} << log_segments) - 1);
   Xyzz<C> offset = Xyzz<C>::identity();
-  for (unsigned bit = log_segments; bit-- > 0;) {
-    offset = double_point(offset);
-    if ((g >> bit) & 1) offset = add_points(offset, running);
+  for (unsigned bit = 32; bit-- > 0;) {
+    if (!offset.is_identity()) offset = double_point(offset);
+    if ((first >> bit) & 1) offset = add_points(offset, running);
   }
-  for (unsigned s = 0; s < log_segment && !offset.is_identity(); ++s) offset = double_point(offset);
   store16(out + t, add_points(local, offset));
 }
 
-// out[t] = in[t*group] + ... + in[min(count, (t+1)*group) - 1].
+// Window j's out[j*G' + i] = in[j*G + i*group] + ... up to the window's end, G = per_window and
+// G' = ceil(G / group): groups never straddle two windows.
 template <class C>
 __global__ void __launch_bounds__(kPointBlock)
-    sum_groups(const Xyzz<C>* in, std::size_t count, unsigned group, Xyzz<C>* out) {
+    sum_groups(const Xyzz<C>* in, std::size_t count, std::size_t per_window, unsigned group, Xyzz<C>* out) {
   const std::size_t t = thread_index();
-  const std::size_t begin = t * group;
+  const std::size_t out_per_window = (per_window + group - 1) / group;
+  const std::size_t window = t / out_per_window;
+  const std::size_t begin = window * per_window + (t % out_per_window) * group;
   if (begin >= count) return;
-  const std::size_t end = begin + group < count ? begin + group : count;
+  const std::size_t window_end = (window + 1) * per_window;
+  const std::size_t end = begin + group < window_end ? begin + group : window_end;
   Xyzz<C> acc = load16(in + begin);
   for (std::size_t i = begin + 1; i < end; ++i) acc = add_points(acc, load16(in + i));
   store16(out + t, acc);

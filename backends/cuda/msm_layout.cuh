@@ -18,6 +18,23 @@
 namespace zkforge::gpu {
 inline namespace ZKF_GPU_NS {
 
+// Threads of the bucket reduction a multiprocessor runs: as many blocks as its registers hold (on an
+// H200: 3 of BLS12-381 G1, 4 of BN254 G1, 2 of either G2), up to kReductionThreadsPerSm. The layout
+// gives the reduction one wave of them, each its share of a window's buckets: in a 2^26 proof a
+// second, part-filled wave took G2's reduction 33.6 ms (25.9 in one wave), and G1's 384 threads a
+// multiprocessor, each with its own offset to multiply, 13.7 ms where 248 took 11.9 (docs/perf.md,
+// runs AY and BC).
+template <class C>
+unsigned reduction_threads_per_sm() {
+  static const unsigned threads = [] {
+    int b = 0;
+    check(ZKF_GPU(OccupancyMaxActiveBlocksPerMultiprocessor)(&b, reduce_segments<C>, kPointBlock, 0),
+          "OccupancyMaxActiveBlocksPerMultiprocessor (reduce_segments)");
+    return std::min(static_cast<unsigned>(std::max(b, 1)) * kPointBlock, kReductionThreadsPerSm);
+  }();
+  return threads;
+}
+
 // The GPU's window: c minimising W(c) * (n + kGpuBucketCost * 2^(c-1)), or the one forced.
 template <class C>
 MsmPlan gpu_msm_plan(std::size_t n, unsigned window_bits) {
@@ -64,15 +81,6 @@ Copies plan_copies(std::size_t n, unsigned window_bits, unsigned wanted) {
   return k;
 }
 
-inline unsigned floor_log2(std::size_t v) {
-  unsigned r = 0;
-  while (v > 1) {
-    v >>= 1;
-    ++r;
-  }
-  return r;
-}
-
 // Level 1's batch-affine rounds (msm_affine.cuh) for a piece of `entries` digit pairs: with
 // BucketMethod::batch_affine, config.affine_rounds or kAffineRounds; none otherwise. automatic takes
 // XYZZ alone, measured faster on an H200 at every size from 2^20 to 2^26 and in every group
@@ -103,7 +111,7 @@ struct PieceLayout {
   unsigned affine_rounds = 0;  // level 1's batch-affine rounds
   std::size_t affine_tile = 0;  // level-1 chunks per launch with rounds
   std::size_t slots_a = 0, slots_b = 0;  // ping-pong slot buffers of the levels >= 2
-  unsigned log_segment = 0, log_segments = 0;
+  std::uint32_t segment = 1, groups = 1;  // the bucket reduction's Z buckets a thread, G threads a window
   std::size_t sort_bytes = 0;  // CUB's temporary storage
 
   // The bound of any n scalars, with the window chosen from n, or the copies' window.
@@ -135,15 +143,16 @@ struct PieceLayout {
     }
     slots_a = 2 * chunks(entries);
     slots_b = 2 * ((slots_a + kTreeChunk - 1) / kTreeChunk);
-    const std::size_t want = std::max<std::size_t>(1, std::size_t{sms} * kSegmentThreadsPerSm / plan.windows);
-    log_segments = std::min(floor_log2(want), plan.window_bits - 1);
-    log_segment = plan.window_bits - 1 - log_segments;
+    const std::size_t wave = std::size_t{sms} * reduction_threads_per_sm<C>();
+    const std::size_t want = std::clamp<std::size_t>(wave / plan.windows, 1, plan.buckets);
+    segment = static_cast<std::uint32_t>((plan.buckets + want - 1) / want);
+    groups = static_cast<std::uint32_t>((plan.buckets + segment - 1) / segment);
     DoubleBuffer<std::uint32_t> k(nullptr, nullptr), v(nullptr, nullptr);
     const int items = static_cast<int>(std::min<std::size_t>(entries, INT32_MAX));  // pieces stay below
     check(radix_sort_pairs(nullptr, sort_bytes, k, v, items, 0, static_cast<int>(key_bits)),
                "DeviceRadixSort::SortPairs (size query)");
   }
-  std::size_t segments() const { return static_cast<std::size_t>(plan.windows) << log_segments; }
+  std::size_t segments() const { return std::size_t{plan.windows} * groups; }
   std::size_t chunks(std::size_t pairs) const { return (pairs + chunk - 1) / chunk; }  // level-1 threads
   std::size_t affine_entries() const { return affine_tile * chunk; }        // scratch points and keys
   std::size_t affine_prefixes() const { return affine_tile * (chunk / 2); }  // stored products

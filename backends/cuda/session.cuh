@@ -40,21 +40,25 @@ struct DevicePinnedPool : PinnedPool {
 };
 inline PinnedPool& pinned_pool(int device) { return per_device<DevicePinnedPool>(device); }
 
-// Two pinned host buffers (from the device's pinned pool) used in turn: while the device copies one,
-// the host fills the other (with the CPU pool's threads). A buffer is refilled only after the copies it fed have finished.
+// Pinned host buffers (from the device's pinned pool) used in turn: while the device copies some,
+// the host fills the next (with the CPU pool's threads). A buffer is refilled only after the copies it
+// fed have finished. Four rather than two: an H200's copies began ~1 ms after they were enqueued, and
+// with two the host waited that long for every other piece (a 410 MB witness took ~19 ms, its
+// copies ~8; docs/perf.md, run BB).
 class PinnedStaging {
  public:
   static constexpr std::size_t kBytes = std::size_t{16} << 20;
+  static constexpr std::size_t kBuffers = 4;
 
   explicit PinnedStaging(PinnedPool& pool) {
-    for (int b = 0; b < 2; ++b) {
+    for (std::size_t b = 0; b < kBuffers; ++b) {
       block_[b] = PinnedBlock(pool, kBytes);
       buffer_[b] = block_[b].data();
       check(ZKF_GPU(EventCreateWithFlags)(&done_[b], ZKF_GPU(EventDisableTiming)), "EventCreate (staging)");
     }
   }
   ~PinnedStaging() {
-    for (int b = 0; b < 2; ++b) {
+    for (std::size_t b = 0; b < kBuffers; ++b) {
       (void)ZKF_GPU(EventSynchronize)(done_[b]);
       (void)ZKF_GPU(EventDestroy)(done_[b]);
     }
@@ -68,7 +72,7 @@ class PinnedStaging {
   void stream_pieces(std::size_t count, std::size_t per_piece, Stream s, Fill fill) {
     std::lock_guard<std::mutex> lock(mutex_);
     for (std::size_t begin = 0, k = 0; begin < count; begin += per_piece, ++k) {
-      const std::size_t b = k % 2;
+      const std::size_t b = k % kBuffers;
       check(ZKF_GPU(EventSynchronize)(done_[b]), "EventSynchronize (staging)");
       fill(buffer_[b], begin, std::min(count, begin + per_piece));
       check(ZKF_GPU(EventRecord)(done_[b], s), "EventRecord (staging)");
@@ -77,9 +81,9 @@ class PinnedStaging {
 
  private:
   std::mutex mutex_;
-  PinnedBlock block_[2];
-  unsigned char* buffer_[2] = {nullptr, nullptr};
-  Event done_[2] = {};
+  PinnedBlock block_[kBuffers];
+  unsigned char* buffer_[kBuffers] = {};
+  Event done_[kBuffers] = {};
 };
 
 // The staging buffers of a device's uploads.
