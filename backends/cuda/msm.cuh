@@ -207,41 +207,23 @@ void accumulate_batch(const Session& s, Stream st, const PieceLayout<C>& layout,
   }
 }
 
-// Phase 4 on s.stream: the buckets reduced to two sums a window (msm_kernels.cuh, phase 4), which the
-// host makes the window's sum and combines.
+// Phase 4 on s.stream: the buckets reduced to the windows' sums, which the host combines.
 template <class C>
 Xyzz<C> reduce_buckets(const Session& s, const PieceLayout<C>& layout, const Xyzz<C>* buckets) {
-  const std::size_t segments = layout.segments(), parts = layout.weighed_parts(), windows = layout.plan.windows;
-  Buffer<Xyzz<C>> local(s.pool, segments, s.stream), totals(s.pool, segments, s.stream),
-      local_tree(s.pool, segments / kSumFanIn + 1, s.stream), weighed(s.pool, parts, s.stream),
-      weighed_tree(s.pool, parts / kSumFanIn + 1, s.stream);
+  const std::size_t segments = layout.segments();
+  Buffer<Xyzz<C>> sums_a(s.pool, segments, s.stream), sums_b(s.pool, segments / kSumFanIn + 1, s.stream);
   reduce_segments<C><<<blocks_for(segments, kPointBlock), kPointBlock, 0, s.stream>>>(
-      buckets, static_cast<std::uint32_t>(layout.plan.buckets), layout.segment, layout.groups, segments, local.data(),
-      totals.data());
+      buckets, static_cast<std::uint32_t>(layout.plan.buckets), layout.segment, layout.groups, segments,
+      sums_a.data());
   check_launch("reduce_segments");
-  weigh_segments<C><<<blocks_for(parts, kPointBlock), kPointBlock, 0, s.stream>>>(totals.data(), layout.groups,
-                                                                                 layout.span, layout.parts, parts,
-                                                                                 weighed.data());
-  check_launch("weigh_segments");
-  const Xyzz<C>* local_sums = sum_tree<C>(s, local.data(), local_tree.data(), segments, windows, layout.groups).first;
-  const Xyzz<C>* weighed_sums = sum_tree<C>(s, weighed.data(), weighed_tree.data(), parts, windows, layout.parts).first;
-  std::vector<Xyzz<C>> host(2 * windows);
-  check(ZKF_GPU(MemcpyAsync)(host.data(), local_sums, windows * sizeof(Xyzz<C>), ZKF_GPU(MemcpyDeviceToHost), s.stream),
-        "MemcpyAsync (window sums)");
-  check(ZKF_GPU(MemcpyAsync)(host.data() + windows, weighed_sums, windows * sizeof(Xyzz<C>),
-                             ZKF_GPU(MemcpyDeviceToHost), s.stream),
+  const auto [window_sums, count] =
+      sum_tree<C>(s, sums_a.data(), sums_b.data(), segments, layout.plan.windows, layout.groups);
+  std::vector<Xyzz<C>> host_sums(count);
+  check(ZKF_GPU(MemcpyAsync)(host_sums.data(), window_sums, count * sizeof(Xyzz<C>), ZKF_GPU(MemcpyDeviceToHost),
+                             s.stream),
         "MemcpyAsync (window sums)");
   check(ZKF_GPU(StreamSynchronize)(s.stream), "MSM kernels");
-  std::vector<Xyzz<C>> sums(windows);
-  for (std::size_t j = 0; j < windows; ++j) {
-    Xyzz<C> offsets = Xyzz<C>::identity();  // Z times the weighed totals
-    for (unsigned bit = 32; bit-- > 0;) {
-      offsets = offsets.dbl();
-      if ((layout.segment >> bit) & 1) offsets = offsets.add(host[windows + j]);
-    }
-    sums[j] = host[j].add(offsets);
-  }
-  return combine_windows(sums, layout.plan.window_bits);
+  return combine_windows(host_sums, layout.plan.window_bits);
 }
 
 // One whole Pippenger over n resident points (with their copies, if any, `copies.stride` apart) and n

@@ -28,14 +28,11 @@
 //     about W*n / L adds in all. With batch-affine rounds (msm_affine.cuh, asked for: larger chunks,
 //     each run of a chunk halved `rounds` times by affine additions that share one inversion per
 //     thread and round, 5M + 1S each), level 1 sums what the rounds leave in the same way.
-//  4. bucket reduction: window j's sum is sum_b (b + 1) R_b. Its B buckets form G segments of Z =
-//     ceil(B / G) (G*W one wave of the kernel, up to 256 threads per multiprocessor); the thread of
-//     segment g sums its running sums from the top (2Z adds) into L_g = sum (b - gZ + 1) R_b and
-//     keeps T_g, the segment's total, so that the window's sum is sum_g L_g + Z * sum_g g T_g. The
-//     T_g are weighed the same way, in parts of kWeighSpan: each part's running sums, and its first
-//     index times its total by double-and-add (log2(G) doublings, on G / kWeighSpan threads rather
-//     than G). Trees of pairwise sums reduce each window's L_g and weighed parts to one each; the host
-//     multiplies the second by Z, adds the first, and combines the W window sums by Horner's rule (W*c
+//  4. bucket reduction: window j's sum is sum_b (b + 1) R_b. Its B buckets form G segments of Z
+//     = B / G (G*W ~ 256 threads per multiprocessor); the thread of segment g computes its running
+//     sums from the top (2Z adds) and adds (g*Z) * T_g, T_g the segment's total, by double-and-add
+//     (<= c - 1 doublings and log2(G) adds). A tree of pairwise sums reduces the G results per
+//     window to one; the W sums go to the host, which combines them by Horner's rule (W*c
 //     doublings on the CPU, far quicker there than on one GPU thread).
 //
 // Cost, for m larger scalars: W*m madds + ~W*m/L adds + 2*W*B adds on the GPU, one sort of W*m 32-bit
@@ -91,7 +88,6 @@ inline constexpr unsigned kSumFanIn = 2;             // values per thread in the
 inline constexpr unsigned kMinChunk = 8, kMaxChunk = 256;  // entries per thread at level 1 (docs/perf.md, run AZ)
 inline constexpr std::size_t kChunkThreadsPerSm = 1024;     // level-1 threads wanted per multiprocessor
 inline constexpr unsigned kReductionThreadsPerSm = 256;     // at most, bucket-reduction threads per multiprocessor
-inline constexpr unsigned kWeighSpan = 16;                  // segment totals per thread when they are weighed
 inline constexpr std::size_t kBatchThreadsPerSm = 1024;     // batch_add threads per multiprocessor
 inline constexpr std::size_t kHostSums = 8;                 // batch_add partial sums finished on the host
 inline constexpr double kGpuBucketCost = 3.0;               // one bucket's reduction against one madd
@@ -395,50 +391,31 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
   }
 }
 
-// Phase 4, buckets: thread t = j*G + g sums the buckets R_b, b in [g*Z, min((g+1)*Z, B)), of window j
-// (B buckets a window, window-major) into local[t] = sum (b - g*Z + 1) R_b and total[t] = sum R_b.
+// Phase 4: thread t = j*G + g reduces the buckets [g*Z, min((g+1)*Z, B)) of window j (B buckets a
+// window, window-major) to sum_b (b + 1) R_b, b counted from the window's first bucket: the segment's
+// own weights by running sums, then g*Z times its sum by doubling and adding. G and Z are the layout's
+// (PieceLayout: as many threads as one wave of this kernel holds).
 template <class C>
 __global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
     reduce_segments(const Xyzz<C>* buckets, std::uint32_t per_window, std::uint32_t segment, std::uint32_t groups,
-                    std::size_t count, Xyzz<C>* local, Xyzz<C>* total) {
+                    std::size_t count, Xyzz<C>* out) {
   const std::size_t t = thread_index();
   if (t >= count) return;
-  const std::uint32_t first = static_cast<std::uint32_t>(t % groups) * segment;
+  const std::uint32_t g = static_cast<std::uint32_t>(t % groups);
+  const std::uint32_t first = g * segment;
   const std::uint32_t size = per_window - first < segment ? per_window - first : segment;
   const Xyzz<C>* in = buckets + (t / groups) * per_window + first;
-  Xyzz<C> running = Xyzz<C>::identity(), sum = Xyzz<C>::identity();
+  Xyzz<C> running = Xyzz<C>::identity(), local = Xyzz<C>::identity();
   for (std::uint32_t b = size; b-- > 0;) {
     running = add_inline(running, load16(in + b));
-    sum = add_inline(sum, running);
+    local = add_inline(local, running);
   }
-  store16(local + t, sum);
-  store16(total + t, running);
-}
-
-// Phase 4, segments: thread t = j*P + h weighs the totals T_g, g in [h*S, min((h+1)*S, G)), of window j
-// (G a window): out[t] = sum g T_g, its running sums for the offsets within the part and its first
-// index times the part's total by double-and-add.
-template <class C>
-__global__ void __launch_bounds__(kPointBlock)
-    weigh_segments(const Xyzz<C>* totals, std::uint32_t groups, std::uint32_t span, std::uint32_t parts,
-                   std::size_t count, Xyzz<C>* out) {
-  const std::size_t t = thread_index();
-  if (t >= count) return;
-  const std::uint32_t first = static_cast<std::uint32_t>(t % parts) * span;
-  const std::uint32_t size = groups - first < span ? groups - first : span;
-  const Xyzz<C>* in = totals + (t / parts) * groups + first;
-  Xyzz<C> running = Xyzz<C>::identity(), sum = Xyzz<C>::identity();
-  for (std::uint32_t i = size; i-- > 1;) {
-    running = add_points(running, load16(in + i));
-    sum = add_points(sum, running);
-  }
-  running = add_points(running, load16(in));
   Xyzz<C> offset = Xyzz<C>::identity();
   for (unsigned bit = 32; bit-- > 0;) {
     if (!offset.is_identity()) offset = double_point(offset);
     if ((first >> bit) & 1) offset = add_points(offset, running);
   }
-  store16(out + t, add_points(sum, offset));
+  store16(out + t, add_points(local, offset));
 }
 
 // Window j's out[j*G' + i] = in[j*G + i*group] + ... up to the window's end, G = per_window and

@@ -22,8 +22,8 @@ inline namespace ZKF_GPU_NS {
 // H200: 3 of BLS12-381 G1, 4 of BN254 G1, 2 of either G2), up to kReductionThreadsPerSm. The layout
 // gives the reduction one wave of them, each its share of a window's buckets: in a 2^26 proof a
 // second, part-filled wave took G2's reduction 33.6 ms (25.9 in one wave), and G1's 384 threads a
-// multiprocessor 13.7 ms where 248 took 11.9, when each thread still multiplied its own offset
-// (docs/perf.md, runs AY and BC).
+// multiprocessor, each with its own offset to multiply, 13.7 ms where 248 took 11.9 (docs/perf.md,
+// runs AY and BC).
 template <class C>
 unsigned reduction_threads_per_sm() {
   static const unsigned threads = [] {
@@ -112,7 +112,6 @@ struct PieceLayout {
   std::size_t affine_tile = 0;  // level-1 chunks per launch with rounds
   std::size_t slots_a = 0, slots_b = 0;  // ping-pong slot buffers of the levels >= 2
   std::uint32_t segment = 1, groups = 1;  // the bucket reduction's Z buckets a thread, G threads a window
-  std::uint32_t span = 1, parts = 1;      // its segment totals weighed S a thread, P threads a window
   std::size_t sort_bytes = 0;  // CUB's temporary storage
 
   // The bound of any n scalars, with the window chosen from n, or the copies' window.
@@ -148,15 +147,12 @@ struct PieceLayout {
     const std::size_t want = std::clamp<std::size_t>(wave / plan.windows, 1, plan.buckets);
     segment = static_cast<std::uint32_t>((plan.buckets + want - 1) / want);
     groups = static_cast<std::uint32_t>((plan.buckets + segment - 1) / segment);
-    span = std::min(kWeighSpan, groups);
-    parts = (groups + span - 1) / span;
     DoubleBuffer<std::uint32_t> k(nullptr, nullptr), v(nullptr, nullptr);
     const int items = static_cast<int>(std::min<std::size_t>(entries, INT32_MAX));  // pieces stay below
     check(radix_sort_pairs(nullptr, sort_bytes, k, v, items, 0, static_cast<int>(key_bits)),
                "DeviceRadixSort::SortPairs (size query)");
   }
   std::size_t segments() const { return std::size_t{plan.windows} * groups; }
-  std::size_t weighed_parts() const { return std::size_t{plan.windows} * parts; }
   std::size_t chunks(std::size_t pairs) const { return (pairs + chunk - 1) / chunk; }  // level-1 threads
   std::size_t affine_entries() const { return affine_tile * chunk; }        // scratch points and keys
   std::size_t affine_prefixes() const { return affine_tile * (chunk / 2); }  // stored products
@@ -167,9 +163,7 @@ struct PieceLayout {
     const std::size_t scalars = n * sizeof(typename C::Scalar::Int);
     const std::size_t sort = 4 * entries * sizeof(std::uint32_t) + sort_bytes;
     const std::size_t slots = (slots_a + slots_b) * (sizeof(std::uint32_t) + kXyzz);
-    const std::size_t reduce = (std::size_t{buckets} + 2 * segments() + segments() / kSumFanIn + 1 +
-                                weighed_parts() + weighed_parts() / kSumFanIn + 1) *
-                               kXyzz;
+    const std::size_t reduce = (std::size_t{buckets} + segments() + segments() / kSumFanIn + 1) * kXyzz;
     const std::size_t alignment_slack = 16 * 256;
     const std::size_t counters = kPieceCounters * sizeof(unsigned long long);
     const std::size_t affine = affine_entries() * (sizeof(DevicePoint<C>) + sizeof(std::uint32_t)) +
