@@ -211,7 +211,8 @@ void accumulate_batch(const Session& s, Stream st, const PieceLayout<C>& layout,
 template <class C>
 Xyzz<C> reduce_buckets(const Session& s, const PieceLayout<C>& layout, const Xyzz<C>* buckets) {
   const std::size_t segments = layout.segments();
-  Buffer<Xyzz<C>> sums_a(s.pool, segments, s.stream), sums_b(s.pool, segments / kSumFanIn + 1, s.stream);
+  Buffer<Xyzz<C>> sums_a(s.pool, segments, s.stream),
+      sums_b(s.pool, sum_tree_scratch(layout.plan.windows, layout.groups), s.stream);
   reduce_segments<C><<<blocks_for(segments, kPointBlock), kPointBlock, 0, s.stream>>>(
       buckets, static_cast<std::uint32_t>(layout.plan.buckets), layout.segment, layout.groups, segments,
       sums_a.data());
@@ -405,7 +406,7 @@ Xyzz<C> batch_add_resident(const Session& s, const DevicePoint<C>* points, const
   const std::size_t threads =
       std::min(blocks_for(n, kPointBlock), blocks_for(std::size_t{s.sms} * kBatchThreadsPerSm, kPointBlock)) *
       std::size_t{kPointBlock};
-  Buffer<Xyzz<C>> sums_a(s.pool, threads, s.stream), sums_b(s.pool, threads / kSumFanIn + 1, s.stream);
+  Buffer<Xyzz<C>> sums_a(s.pool, threads, s.stream), sums_b(s.pool, sum_tree_scratch(1, threads), s.stream);
   select_sum<C><<<static_cast<unsigned>(threads / kPointBlock), kPointBlock, 0, s.stream>>>(
       points, infinity, bitmap.data(), n, sums_a.data());
   check_launch("select_sum");

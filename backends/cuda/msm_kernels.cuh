@@ -418,6 +418,12 @@ __global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
   store16(out + t, add_points(local, offset));
 }
 
+// The values a sum tree's first level writes (sum_groups over `windows` windows of per_window values):
+// each window rounds up, so windows * ceil(per_window / kSumFanIn), which the buffer it writes holds.
+inline std::size_t sum_tree_scratch(std::size_t windows, std::size_t per_window) {
+  return windows * ((per_window + kSumFanIn - 1) / kSumFanIn);
+}
+
 // Window j's out[j*G' + i] = in[j*G + i*group] + ... up to the window's end, G = per_window and
 // G' = ceil(G / group): groups never straddle two windows.
 template <class C>

@@ -163,7 +163,7 @@ struct PieceLayout {
     const std::size_t scalars = n * sizeof(typename C::Scalar::Int);
     const std::size_t sort = 4 * entries * sizeof(std::uint32_t) + sort_bytes;
     const std::size_t slots = (slots_a + slots_b) * (sizeof(std::uint32_t) + kXyzz);
-    const std::size_t reduce = (std::size_t{buckets} + segments() + segments() / kSumFanIn + 1) * kXyzz;
+    const std::size_t reduce = (std::size_t{buckets} + segments() + sum_tree_scratch(plan.windows, groups)) * kXyzz;
     const std::size_t alignment_slack = 16 * 256;
     const std::size_t counters = kPieceCounters * sizeof(unsigned long long);
     const std::size_t affine = affine_entries() * (sizeof(DevicePoint<C>) + sizeof(std::uint32_t)) +
@@ -249,7 +249,7 @@ template <class C>
 std::size_t batch_add_bytes(std::size_t n, bool with_points, unsigned sms) {
   const std::size_t points = with_points ? n * (sizeof(DevicePoint<C>) + 1) : 0;
   const std::size_t threads = std::size_t{sms} * kBatchThreadsPerSm;
-  return points + (n + 63) / 64 * sizeof(std::uint64_t) + (threads + threads / kSumFanIn + 1) * sizeof(Xyzz<C>) +
+  return points + (n + 63) / 64 * sizeof(std::uint64_t) + (threads + sum_tree_scratch(1, threads)) * sizeof(Xyzz<C>) +
          16 * 256;
 }
 
