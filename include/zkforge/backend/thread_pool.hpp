@@ -190,4 +190,22 @@ inline ThreadPool& cpu_pool(unsigned threads = 0) {
   return *pools.back();
 }
 
+// The least i < n with bad(i), or n: in parallel on the CPU pool, each range stopping at the first it
+// finds or once a lower one is known (the input checks that name the first bad value: the witness,
+// a key's matrix entries, an MSM's canonical scalars).
+template <class Bad>
+std::size_t first_where(std::size_t n, const Bad& bad) {
+  std::atomic<std::size_t> first{n};
+  cpu_pool(0).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t i = lo; i < hi && i < first.load(std::memory_order_relaxed); ++i)
+      if (bad(i)) {
+        std::size_t seen = first.load();
+        while (i < seen && !first.compare_exchange_weak(seen, i)) {
+        }
+        return;
+      }
+  }, std::size_t{1} << 16);
+  return first.load();
+}
+
 }  // namespace zkforge

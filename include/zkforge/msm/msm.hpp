@@ -12,6 +12,7 @@
 #include <string>
 
 #include "zkforge/backend/tags.hpp"
+#include "zkforge/backend/thread_pool.hpp"
 #include "zkforge/curve/jacobian.hpp"
 #include "zkforge/error.hpp"
 #include "zkforge/memory/span.hpp"
@@ -50,9 +51,8 @@ template <class Backend, class C>
 Jacobian<C> msm(Backend, HostSpan<const Affine<C>> points, HostSpan<const typename C::Scalar::Int> scalars,
                 const MsmConfig& config = {}) {
   msm_detail::check_sizes(points.size, scalars.size);
-  for (std::size_t i = 0; i < scalars.size; ++i)
-    if (scalars[i] >= C::Scalar::kModulus)
-      throw Error(Errc::not_canonical, "MSM scalar " + std::to_string(i) + " is not below r");
+  const std::size_t bad = first_where(scalars.size, [&](std::size_t i) { return scalars[i] >= C::Scalar::kModulus; });
+  if (bad < scalars.size) throw Error(Errc::not_canonical, "MSM scalar " + std::to_string(bad) + " is not below r");
   return MsmBackend<Backend, C>::run_canonical(points, scalars, config);
 }
 
