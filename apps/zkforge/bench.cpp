@@ -238,13 +238,17 @@ int bench_prove(const BenchOptions& o) {
   config.overlap = o.overlap == "on";
   config.memory = memory_policy_option(o.memory);
   config.msm.precompute = o.precompute;
+  if (o.key_memory_share != 0) config.key_memory_share = o.key_memory_share;
   config.msm.bucket_method = bucket_method(o);
   config.msm.affine_rounds = o.affine_rounds;
   config.msm.scalar_batches = o.scalar_batches;
   const auto t0 = Clock::now();
   const groth16::Prover<E, Backend> prover(key, config);
   const double made = ms_since(t0);
-  print(o, "prove_prepare", Timing{made, made});  // on a GPU with a resident key: the upload and the copies
+  const groth16::QueryCopies k = prover.device_copies();
+  // on a GPU with a resident key: the upload and the copies
+  print(o, "prove_prepare", Timing{made, made},
+        fmt::format(",\"copies\":{{\"a\":{},\"b_1\":{},\"l\":{},\"h\":{},\"b_2\":{}}}", k.a, k.b_1, k.l, k.h, k.b_2));
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   std::vector<groth16::PhaseTimings> runs;
   const Timing total = time_runs(o.repeat, [&] {

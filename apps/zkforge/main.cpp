@@ -27,6 +27,7 @@
 #include "soak.hpp"
 #include "verify.hpp"
 #include "zkforge/error.hpp"
+#include "zkforge/groth16/prover_config.hpp"
 #include "zkforge/msm/config.hpp"
 #include "zkforge/ntt/ntt.hpp"
 #ifdef ZKFORGE_HTTP_PROGRAM
@@ -201,6 +202,11 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--overlap", bench.overlap, "prove on a GPU: phases at once (on) or one after another (off)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
+  bench_cmd->add_option("--key-memory-share", bench.key_memory_share,
+                        "prove on a GPU: the share of the free device memory that the resident key with its copies, "
+                        "one proof's MSM buffers and its quotient may take, when --precompute is 0 (0 = the default, " +
+                            fmt::format("{}", zkforge::groth16::kKeyMemoryShare) + ")")
+      ->check(CLI::Range(0.0, 1.0));
   bench_cmd->add_option("--wires", bench.wires,
                         "prove: wires of the synthetic circuit, 2 to 2^K (0 = 2^K; a Filecoin partition has ~0.19 per "
                         "constraint)");

@@ -198,6 +198,68 @@ TEMPLATE_LIST_TEST_CASE("the GPU prover gives the CPU prover's proof for the sam
   }
 }
 
+// The resident key's copies (resident_key.hpp): with the default share every query of a small key has
+// copies; with a share that holds H's folded copies beside the other queries' bases (with a page to
+// spare) but not every query's folded copies, H folds all its windows and the others hold fewer; with
+// a share that holds nothing, none has copies. The budget is the header's: the bases with their
+// copies, the largest query's run and the quotient, within the share of the free memory. The proof is
+// the CPU's each time.
+TEMPLATE_LIST_TEST_CASE("a resident key's copies follow the key memory share, the proof does not", "[gpu][groth16]",
+                        Engines) {
+  using B = typename TestType::Backend;
+  using E = typename TestType::Type;
+  using Fr = typename E::Fr;
+  const std::string curve = E::kFamily == PairingFamily::bn ? "bn128" : "bls12381";
+  const char* moved = std::getenv("ZKFORGE_TESTS_DIR");
+  const std::string dir = std::string(moved != nullptr ? moved : ZKFORGE_TESTS_DIR) + "/data/chain1018/" + curve + "/";
+  const auto key = snarkjs::read_zkey<E>(dir + "chain.zkey");
+  const auto witness = snarkjs::read_wtns<Fr>(dir + "witness.wtns");
+  auto rng = test::rng_for(86);
+  const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
+  const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
+  auto with_copies = [](unsigned k) {
+    MsmConfig c;
+    c.precompute = k;
+    return c;
+  };
+  const unsigned folded = msm_context_bytes<B, typename E::G1>(key.h.size(), with_copies(64)).precompute;
+  // What H with h copies and the other queries with `rest` need.
+  auto needed = [&](unsigned h, unsigned rest) {
+    std::size_t held = 0, run = 0;
+    auto add = [&](const MsmContextBytes& b) {
+      held += b.held;
+      run = std::max(run, b.per_run);
+    };
+    for (const auto* q : {&key.a, &key.b_1, &key.l}) add(msm_context_bytes<B, typename E::G1>(q->size(), with_copies(rest)));
+    add(msm_context_bytes<B, typename E::G1>(key.h.size(), with_copies(h)));
+    add(msm_context_bytes<B, typename E::G2>(key.b_2.size(), with_copies(rest)));
+    return held + run + 4 * key.domain_size() * sizeof(Fr);
+  };
+  const std::size_t fold_alone = needed(folded, 1) + 4096;
+  INFO("H folds in " << folded << " copies; with the others' bases alone the key needs " << fold_alone
+                     << " bytes, with every query folded " << needed(folded, folded));
+  REQUIRE(folded >= 2);
+  REQUIRE(needed(folded, folded) > fold_alone);
+  auto prove_with = [&](double share) {
+    groth16::ProverConfig config;
+    config.key_memory_share = share;
+    const groth16::Prover<E, B> prover(key, config);
+    const auto proof = prover.prove(host_span(witness), blinding);
+    CHECK(proof.a == cpu.a);
+    CHECK(proof.b == cpu.b);
+    CHECK(proof.c == cpu.c);
+    return prover.device_copies();
+  };
+  groth16::QueryCopies k = prove_with(groth16::kKeyMemoryShare);
+  CHECK((k.a >= 2 && k.b_1 >= 2 && k.l >= 2 && k.h >= 2 && k.b_2 >= 2));
+  const double free = static_cast<double>(gpu::device_memory_info<B>(gpu::current_device<B>()).free_bytes);
+  k = prove_with(static_cast<double>(fold_alone) / free);
+  CHECK(k.h == folded);
+  CHECK((k.a < folded && k.b_1 < folded && k.l < folded && k.b_2 < folded));
+  k = prove_with(1e-9);
+  CHECK((k.a == 1 && k.b_1 == 1 && k.l == 1 && k.h == 1 && k.b_2 == 1));
+}
+
 TEMPLATE_LIST_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis keys (insecure test setup)", "[gpu][groth16]",
                         Engines) {
   using B = typename TestType::Backend;

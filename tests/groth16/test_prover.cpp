@@ -7,6 +7,7 @@
 // snarkjs itself is the interop test's (tests/interop).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
 #include <thread>
 #include <vector>
@@ -184,6 +185,28 @@ TEMPLATE_TEST_CASE("the prover rejects a witness of the wrong shape", "[groth16]
   auto too_big = s.witness;
   too_big[5] = E::Fr::kModulus;
   CHECK(code(too_big) == Errc::not_canonical);
+}
+
+TEMPLATE_TEST_CASE("the prover rejects a key memory share not above 0 or above 1", "[groth16][prover]", bn254::Engine) {
+  using E = TestType;
+  const Setup<E> s;
+  for (const double share : {0.0, -0.5, 1.5, std::nan("")}) {
+    groth16::ProverConfig config;
+    config.key_memory_share = share;
+    INFO("share " << share);
+    try {
+      (void)groth16::Prover<E, Cpu>(s.key, config);
+      FAIL("no error");
+    } catch (const Error& e) {
+      CHECK(e.code() == Errc::invalid_argument);
+      CHECK(std::string(e.what()).find("key_memory_share") != std::string::npos);
+    }
+  }
+  groth16::ProverConfig whole;
+  whole.key_memory_share = 1;
+  const groth16::Prover<E, Cpu> prover(s.key, whole);
+  const auto copies = prover.device_copies();  // none on the CPU
+  CHECK((copies.a == 1 && copies.b_1 == 1 && copies.l == 1 && copies.h == 1 && copies.b_2 == 1));
 }
 
 // The prover's G2 side runs beside the G1 phases on the pool's workers; called from inside the pool's

@@ -26,6 +26,7 @@ namespace {
 // Spare HTTP threads beside one per queued or proving request: /healthz, /metrics and 429s stay
 // answered when the queue is full.
 constexpr std::size_t kSpareHttpThreads = 8;
+constexpr double kServedKeysShare = 0.5;  // of a device's free memory, for all the served keys
 constexpr std::size_t kKeepAliveRequests = 1000;
 
 struct Address {
@@ -83,6 +84,10 @@ int run_serve(const ServeOptions& o) {
   config.threads = o.threads;
   config.msm.threads = o.threads;
   config.memory = s.policy;
+  // Every key is resident on each device, and a device's workers prove at once: of k keys, each may
+  // take 1/(2k) of the free memory it finds when it is made, so that the keys together take at most
+  // half and the workers' buffers keep the rest.
+  config.key_memory_share = kServedKeysShare / static_cast<double>(o.keys.size());
   std::uint64_t largest_body = 0;
   for (const std::string& option : o.keys) {
     const auto [name, path] = key_option(option);

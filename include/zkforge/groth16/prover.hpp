@@ -84,6 +84,14 @@ class Prover {
   // The public inputs of a witness: wires 1 .. num_public.
   std::vector<Int> public_inputs(HostSpan<const Int> witness) const;
 
+  // The copies of each query's bases that the resident key holds (all 1 without one).
+  QueryCopies device_copies() const {
+    if constexpr (kGpu) {
+      if (resident_) return resident_->copies();
+    }
+    return {};
+  }
+
  private:
   static constexpr bool kGpu = is_gpu_backend_v<Backend>;
 
@@ -199,7 +207,7 @@ class Prover {
   std::unique_ptr<K> make_device_key(bool resident) const {
     MsmConfig msm = config_.msm;
     if (!resident) msm.precompute = 1;
-    return std::make_unique<K>(key_, msm, config_.b_g2_msm == G2Placement::gpu);
+    return std::make_unique<K>(key_, msm, config_.b_g2_msm == G2Placement::gpu, config_.key_memory_share);
   }
 
   // The key on the device for one call: the prover's own (resident_key), else uploaded for the call.
@@ -270,6 +278,9 @@ class Prover {
 template <class E, class Backend>
 Prover<E, Backend>::Prover(ProvingKeyView<E> key, ProverConfig config) : key_(key), config_(config) {
   config_.msm.memory = config_.memory;
+  if (!(config_.key_memory_share > 0 && config_.key_memory_share <= 1))
+    throw Error(Errc::invalid_argument,
+                "ProverConfig::key_memory_share must lie in (0, 1], got " + std::to_string(config_.key_memory_share));
   check_key(key_);
   if (!kGpu && key.has_matrices()) {
     a_rows_ = ConstraintRows<Fr>(key.a_matrix, key.domain_size());

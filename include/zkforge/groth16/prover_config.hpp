@@ -21,6 +21,10 @@ struct PhaseTimings {
 // Where a GPU backend's prover runs b_g2_msm, B2's MSM on G2 (ProverConfig::b_g2_msm).
 enum class G2Placement { gpu, cpu };
 
+// The default ProverConfig::key_memory_share: on an H200, a 2^26 key with H's windows all folded
+// and three copies of the other queries (docs/perf.md, issue #24).
+inline constexpr double kKeyMemoryShare = 0.8;
+
 struct ProverConfig {
   MsmConfig msm;         // window, threads and bucket method of every MSM (its memory is `memory` below)
   unsigned threads = 0;  // CPU threads of the NTTs and the element-wise work; 0 uses every core
@@ -41,6 +45,17 @@ struct ProverConfig {
   // supra_seal C2 runs it (a GPU that is small or busy: B2's bases, the key's largest query, then stay
   // on the host). The CPU backend runs every phase on the CPU.
   G2Placement b_g2_msm = G2Placement::gpu;
+  // On a GPU backend with a resident key and MsmConfig::precompute 0 (automatic): the share of the
+  // device's free memory, when the prover is made, that the key's bases with their copies, one
+  // proof's MSM buffers and its quotient may take (resident_key.hpp says how the copies are chosen);
+  // the rest stays free for the memory policy's buffers, concurrent calls and other keys. In (0, 1].
+  double key_memory_share = kKeyMemoryShare;
+};
+
+// The precomputed copies (MsmContext::precompute) each query of a resident key holds; 1 for a key
+// that is not resident, for a query on the host, and on the CPU.
+struct QueryCopies {
+  unsigned a = 1, b_1 = 1, l = 1, h = 1, b_2 = 1;
 };
 
 }  // namespace zkforge::groth16

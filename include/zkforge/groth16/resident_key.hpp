@@ -14,9 +14,15 @@
 // A context runs one call at a time, so concurrent proofs take turns at each (A, B1 and L under one
 // lock, H and B2 under one each); evaluate reads only what no call writes.
 //
-// The contexts' precomputed copies of the bases (MsmConfig::precompute) are one count for all of
-// them; kPrecomputeAuto takes the most whose bytes, with one run of the largest query and the
-// quotient's buffers, fit half of the device's free memory when the key is made.
+// The contexts' precomputed copies of the bases (MsmConfig::precompute): a count given is every
+// query's. kPrecomputeAuto chooses within ProverConfig::key_memory_share of the device's free memory
+// when the key is made, for the bases and copies of every query, one run of the largest and the
+// quotient's buffers: H, whose scalars are uniform in every proof, takes the copies that fold all
+// its windows into one bucket window when they fit, and the other queries the most of one count that
+// fit beside them; else every query takes the most of one count that fit. At BLS12-381 2^26 folding
+// H's twelve windows of 22 bits into eleven of 24 in one bucket window took its MSM from 353.5 to
+// 325.7 ms against three copies (four bucket windows), where copies that fold some windows but not
+// all did not shorten it (docs/perf.md, issue #24).
 #pragma once
 
 #include <algorithm>
@@ -42,15 +48,15 @@ class ResidentKey {
   using G1 = typename E::G1;
   using G2 = typename E::G2;
 
-  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device)
+  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device, double memory_share)
       : num_public_(key.num_public),
         h_points_(key.h.size),
-        msm_(contexts_config(key, config, b_2_on_device)),
-        a_(key.a, msm_),
-        b_1_(key.b_1, msm_),
-        l_(key.l, msm_),
-        h_(key.h, msm_) {
-    if (b_2_on_device) b_2_.emplace(key.b_2, msm_);
+        configs_(contexts_configs(key, config, b_2_on_device, memory_share)),
+        a_(key.a, configs_.rest),
+        b_1_(key.b_1, configs_.rest),
+        l_(key.l, configs_.rest),
+        h_(key.h, configs_.h) {
+    if (b_2_on_device) b_2_.emplace(key.b_2, configs_.rest);
     if (key.has_matrices()) {
       a_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.a_matrix, key.domain_size(), config.memory, a_.device()));
       b_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.b_matrix, key.domain_size(), config.memory, a_.device()));
@@ -58,6 +64,10 @@ class ResidentKey {
   }
 
   bool holds_b_2() const { return b_2_.has_value(); }
+  QueryCopies copies() const {
+    return {a_.precompute(), b_1_.precompute(), l_.precompute(), h_.precompute(),
+            b_2_ ? b_2_->precompute() : 1u};
+  }
   bool holds_matrices() const { return a_matrix_.has_value(); }
 
   // prep_msm: the witness on the device, for the phases below.
@@ -105,29 +115,42 @@ class ResidentKey {
   }
 
  private:
-  // config with kPrecomputeAuto resolved for every context (see the file's head).
-  static MsmConfig contexts_config(const ProvingKeyView<E>& key, MsmConfig config, bool b_2_on_device) {
-    if (config.precompute != kPrecomputeAuto) return config;
-    const std::size_t budget = gpu::device_memory_info<B>(gpu::current_device<B>()).free_bytes / 2;
+  // The contexts' configs: H's and the other queries' (see the file's head).
+  struct ContextConfigs {
+    MsmConfig h, rest;
+  };
+  static ContextConfigs contexts_configs(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device,
+                                         double memory_share) {
+    if (config.precompute != kPrecomputeAuto) return {config, config};
+    const double free = static_cast<double>(gpu::device_memory_info<B>(gpu::current_device<B>()).free_bytes);
+    const auto budget = static_cast<std::size_t>(free * memory_share);
     const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
-    unsigned best = 1;
-    for (unsigned k = 2; k <= kMaxAutoCopies; ++k) {
-      config.precompute = k;
+    // Whether H with h copies and the other queries with `rest` fit the budget.
+    auto fits = [&](unsigned h, unsigned rest) {
       std::size_t held = 0, run = 0;
-      for (const auto* query : {&key.a, &key.b_1, &key.l, &key.h}) {
-        const MsmContextBytes bytes = msm_context_bytes<B, G1>(query->size, config);
+      auto add = [&](const MsmContextBytes& bytes) {
         held += bytes.held;
         run = std::max(run, bytes.per_run);
-      }
-      if (b_2_on_device) {
-        const MsmContextBytes bytes = msm_context_bytes<B, G2>(key.b_2.size, config);
-        held += bytes.held;
-        run = std::max(run, bytes.per_run);
-      }
-      if (held + run + quotient > budget) break;
-      best = k;
-    }
-    config.precompute = best;
+      };
+      for (const auto* query : {&key.a, &key.b_1, &key.l})
+        add(msm_context_bytes<B, G1>(query->size, with_copies(config, rest)));
+      add(msm_context_bytes<B, G1>(key.h.size, with_copies(config, h)));
+      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, with_copies(config, rest)));
+      return held + run + quotient <= budget;
+    };
+    // The most of one count that fit beside H's h copies (rest = 0: H's count too), 1 when none do.
+    auto most = [&](unsigned h) {
+      unsigned best = 1;
+      for (unsigned k = 2; k <= kMaxAutoCopies && fits(h == 0 ? k : h, k); ++k) best = k;
+      return best;
+    };
+    const unsigned uniform = most(0);
+    const unsigned folded = msm_context_bytes<B, G1>(key.h.size, with_copies(config, kMaxAutoCopies)).precompute;
+    if (folded > uniform && fits(folded, 1)) return {with_copies(config, folded), with_copies(config, most(folded))};
+    return {with_copies(config, uniform), with_copies(config, uniform)};
+  }
+  static MsmConfig with_copies(MsmConfig config, unsigned copies) {
+    config.precompute = copies;
     return config;
   }
   static constexpr unsigned kMaxAutoCopies = 64;
@@ -138,7 +161,7 @@ class ResidentKey {
   }
 
   std::size_t num_public_, h_points_;
-  MsmConfig msm_;  // the contexts' config, kPrecomputeAuto resolved
+  ContextConfigs configs_;  // kPrecomputeAuto resolved
   MsmContext<B, G1> a_, b_1_, l_, h_;
   std::optional<MsmContext<B, G2>> b_2_;
   std::optional<DeviceMatrix<B, Fr>> a_matrix_, b_matrix_;
