@@ -119,7 +119,8 @@ int main(int argc, char** argv) {
   prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
   prove_cmd->add_option("--precompute", prove.precompute,
                         "on a GPU: copies of the key's bases, multiples that fold the MSM's windows (1 = none, which a "
-                        "single proof is quickest with; 0 = as many as half the free device memory holds)")
+                        "single proof is quickest with; 0 = chosen within 0.8 of the free device memory, H's "
+                        "folding all its windows when they fit)")
       ->check(CLI::Range(0u, kMaxPrecompute))
       ->capture_default_str();
 
@@ -167,7 +168,8 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--window", bench.window, "MSM window bits (0 = chosen from n)");
   bench_cmd->add_option("--precompute", bench.precompute,
                         "msm and prove on a GPU: copies of the resident bases, multiples that fold the MSM's windows (1 "
-                        "= none; 0 = as many as half the free device memory holds)")
+                        "= none; 0 = msm: as many as half the free device memory holds, prove: chosen within "
+                        "--key-memory-share)")
       ->check(CLI::Range(0u, kMaxPrecompute))
       ->capture_default_str();
   bench_cmd->add_option("--scalars", bench.scalars,

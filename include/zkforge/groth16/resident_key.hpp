@@ -15,14 +15,16 @@
 // lock, H and B2 under one each); evaluate reads only what no call writes.
 //
 // The contexts' precomputed copies of the bases (MsmConfig::precompute): a count given is every
-// query's. kPrecomputeAuto chooses within ProverConfig::key_memory_share of the device's free memory
-// when the key is made, for the bases and copies of every query, one run of the largest and the
-// quotient's buffers: H, whose scalars are uniform in every proof, takes the copies that fold all
-// its windows into one bucket window when they fit, and the other queries the most of one count that
-// fit beside them; else every query takes the most of one count that fit. At BLS12-381 2^26 folding
-// H's twelve windows of 22 bits into eleven of 24 in one bucket window took its MSM from 353.5 to
-// 325.7 ms against three copies (four bucket windows), where copies that fold some windows but not
-// all did not shorten it (docs/perf.md, issue #24).
+// query's. kPrecomputeAuto chooses within a byte budget (contexts_configs): ProverConfig::
+// key_memory_share of the device's free memory when the key is made, less what the matrices and
+// kKeyHeadroom leave free. It holds the bases and copies of every query, one run of the largest and
+// the quotient's buffers. H, whose scalars are uniform in every proof, takes the copies that fold the
+// most of its windows — every one into one bucket window, below ~2^27 bases at the window chosen
+// from n — when they fit, and the other queries the most of one count that fit beside them; else
+// every query takes the most of one count that fit. At BLS12-381 2^26 folding H's twelve windows of 22
+// bits into eleven of 24 in one bucket window took its MSM from 353.5 to 325.7 ms against three
+// copies (four bucket windows), where copies that fold some windows but not all did not shorten it
+// (docs/perf.md, issue #24).
 #pragma once
 
 #include <algorithm>
@@ -40,6 +42,12 @@
 
 namespace zkforge::groth16 {
 
+// The precomputed copies (MsmContext::precompute) each query of a resident key holds; 1 for a key
+// that is not resident, for a query on the host, and on the CPU.
+struct QueryCopies {
+  unsigned a = 1, b_1 = 1, l = 1, h = 1, b_2 = 1;
+};
+
 template <class E, class B>
 class ResidentKey {
  public:
@@ -51,7 +59,7 @@ class ResidentKey {
   ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device, double memory_share)
       : num_public_(key.num_public),
         h_points_(key.h.size),
-        configs_(contexts_configs(key, config, b_2_on_device, memory_share)),
+        configs_(contexts_configs(key, config, b_2_on_device, budget(key, memory_share))),
         a_(key.a, configs_.rest),
         b_1_(key.b_1, configs_.rest),
         l_(key.l, configs_.rest),
@@ -61,6 +69,41 @@ class ResidentKey {
       a_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.a_matrix, key.domain_size(), config.memory, a_.device()));
       b_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.b_matrix, key.domain_size(), config.memory, a_.device()));
     }
+  }
+
+  // The contexts' configs, H's and the other queries', for a byte budget (see the file's head); on
+  // the current device, whose multiprocessors size the runs.
+  struct ContextConfigs {
+    MsmConfig h, rest;
+  };
+  static ContextConfigs contexts_configs(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device,
+                                         std::size_t budget) {
+    if (config.precompute != kPrecomputeAuto) return {config, config};
+    const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
+    // Whether H with h copies and the other queries with `rest` fit the budget.
+    auto fits = [&](unsigned h, unsigned rest) {
+      std::size_t held = 0, run = 0;
+      auto add = [&](const MsmContextBytes& bytes) {
+        held += bytes.held;
+        run = std::max(run, bytes.per_run);
+      };
+      for (const auto* query : {&key.a, &key.b_1, &key.l})
+        add(msm_context_bytes<B, G1>(query->size, with_copies(config, rest)));
+      add(msm_context_bytes<B, G1>(key.h.size, with_copies(config, h)));
+      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, with_copies(config, rest)));
+      return held + run + quotient <= budget;
+    };
+    // The most of one count that fit beside H's h copies (h = 0: H's count too), 1 when none do.
+    auto most = [&](unsigned h) {
+      unsigned best = 1;
+      for (unsigned k = 2; k <= kMaxAutoCopies && fits(h == 0 ? k : h, k); ++k) best = k;
+      return best;
+    };
+    const unsigned uniform = most(0);
+    // H's copies that fold the most of its windows (every one, below ~2^27 bases).
+    const unsigned folded = msm_context_bytes<B, G1>(key.h.size, with_copies(config, kMaxAutoCopies)).precompute;
+    if (folded > uniform && fits(folded, 1)) return {with_copies(config, folded), with_copies(config, most(folded))};
+    return {with_copies(config, uniform), with_copies(config, uniform)};
   }
 
   bool holds_b_2() const { return b_2_.has_value(); }
@@ -115,45 +158,22 @@ class ResidentKey {
   }
 
  private:
-  // The contexts' configs: H's and the other queries' (see the file's head).
-  struct ContextConfigs {
-    MsmConfig h, rest;
-  };
-  static ContextConfigs contexts_configs(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device,
-                                         double memory_share) {
-    if (config.precompute != kPrecomputeAuto) return {config, config};
-    const double free = static_cast<double>(gpu::device_memory_info<B>(gpu::current_device<B>()).free_bytes);
-    const auto budget = static_cast<std::size_t>(free * memory_share);
-    const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
-    // Whether H with h copies and the other queries with `rest` fit the budget.
-    auto fits = [&](unsigned h, unsigned rest) {
-      std::size_t held = 0, run = 0;
-      auto add = [&](const MsmContextBytes& bytes) {
-        held += bytes.held;
-        run = std::max(run, bytes.per_run);
-      };
-      for (const auto* query : {&key.a, &key.b_1, &key.l})
-        add(msm_context_bytes<B, G1>(query->size, with_copies(config, rest)));
-      add(msm_context_bytes<B, G1>(key.h.size, with_copies(config, h)));
-      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, with_copies(config, rest)));
-      return held + run + quotient <= budget;
-    };
-    // The most of one count that fit beside H's h copies (rest = 0: H's count too), 1 when none do.
-    auto most = [&](unsigned h) {
-      unsigned best = 1;
-      for (unsigned k = 2; k <= kMaxAutoCopies && fits(h == 0 ? k : h, k); ++k) best = k;
-      return best;
-    };
-    const unsigned uniform = most(0);
-    const unsigned folded = msm_context_bytes<B, G1>(key.h.size, with_copies(config, kMaxAutoCopies)).precompute;
-    if (folded > uniform && fits(folded, 1)) return {with_copies(config, folded), with_copies(config, most(folded))};
-    return {with_copies(config, uniform), with_copies(config, uniform)};
-  }
   static MsmConfig with_copies(MsmConfig config, unsigned copies) {
     config.precompute = copies;
     return config;
   }
   static constexpr unsigned kMaxAutoCopies = 64;
+  // Left free beside any budget: each context's own reserve when it is made, and the runtime's.
+  static constexpr std::size_t kKeyHeadroom = std::size_t{1} << 30;
+
+  // The copies' budget: `share` of the device's free memory, less what the matrices and kKeyHeadroom
+  // leave free.
+  static std::size_t budget(const ProvingKeyView<E>& key, double share) {
+    const std::size_t free = gpu::device_memory_info<B>(gpu::current_device<B>()).free_bytes;
+    const std::size_t kept = kKeyHeadroom + (key.a_matrix.size + key.b_matrix.size) * sizeof(MatrixEntry<Fr>);
+    const auto shared = static_cast<std::size_t>(static_cast<double>(free) * share);
+    return std::min(shared, free > kept ? free - kept : 0);
+  }
 
   Jacobian<G1> h_sum_of(const DeviceArray<B, Fr>& quotient) {
     const std::lock_guard<std::mutex> lock(h_mutex_);

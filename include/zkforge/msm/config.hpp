@@ -21,7 +21,8 @@ struct MsmConfig {
   // A GPU MsmContext's precomputed multiples of its bases (msm/gpu.hpp): K copies, copy q holding
   // 2^(q s) times every base, so that one pass over K n points covers all the windows in W/K bucket
   // windows. 1 keeps the bases alone; 0 (kPrecomputeAuto) takes the most copies that, with one run's
-  // buffers, fit half of the device's free memory. Ignored by the CPU and by one-shot GPU calls.
+  // buffers, fit half of the device's free memory (a Groth16 prover's resident key chooses its own:
+  // groth16/resident_key.hpp). Ignored by the CPU and by one-shot GPU calls.
   unsigned precompute = 0;
   // A GPU's rounds of batch-affine pair additions before its XYZZ buckets, with bucket_method
   // batch_affine: each round halves a bucket's points. 0 (kAffineRoundsAuto) takes the backend's
