@@ -98,7 +98,7 @@ BucketMethod bucket_method(const BenchOptions& o) {
 }
 
 // A witness's value as circuits heavy in boolean signals have them: 3/8 zeros, 3/8 ones and 1/4
-// uniform values.
+// uniform values (the witness dense share groth16::kWitnessDenseShare).
 template <class S>
 S witness_like(std::mt19937_64& rng) {
   const auto kind = rng() % 8;
@@ -122,6 +122,7 @@ int bench_msm(const BenchOptions& o) {
   cfg.affine_rounds = o.affine_rounds;
   cfg.scalar_batches = o.scalar_batches;
   cfg.precompute = o.precompute;
+  cfg.dense_share = o.dense_share != 0 ? o.dense_share : witness ? groth16::kWitnessDenseShare : 1;
   const std::string op = std::string(o.g2 ? "msm_g2" : "msm_g1") + (witness ? "_witness" : "");
   with_backend(o.backend, [&](auto backend) {
     using B = decltype(backend);
@@ -239,6 +240,7 @@ int bench_prove(const BenchOptions& o) {
   config.memory = memory_policy_option(o.memory);
   config.msm.precompute = o.precompute;
   if (o.key_memory_share != 0) config.key_memory_share = o.key_memory_share;
+  if (o.dense_share != 0) config.witness_dense_share = o.dense_share;
   config.msm.bucket_method = bucket_method(o);
   config.msm.affine_rounds = o.affine_rounds;
   config.msm.scalar_batches = o.scalar_batches;

@@ -32,6 +32,7 @@ struct BenchOptions {
   std::string overlap = "on";        // prove on a GPU: phases at once (on) or one after another (off)
   std::size_t wires = 0;             // prove: the synthetic circuit's wires, 0 = one per constraint (2^K)
   double key_memory_share = 0;       // prove on a GPU: ProverConfig::key_memory_share, 0 = its default
+  double dense_share = 0;  // msm: MsmConfig::dense_share, prove: ProverConfig::witness_dense_share; 0 = default
   std::string data_dir = bundled_data_dir();  // the bundled snarkjs proofs that `verify` times
 };
 

@@ -119,8 +119,9 @@ int main(int argc, char** argv) {
   prove_cmd->add_option("--threads", prove.threads, "CPU threads (0 = all cores)")->check(CLI::Range(0u, kMaxThreads));
   prove_cmd->add_option("--precompute", prove.precompute,
                         "on a GPU: copies of the key's bases, multiples that fold the MSM's windows (1 = none, which a "
-                        "single proof is quickest with; 0 = chosen within 0.8 of the free device memory, H's "
-                        "folding all its windows when they fit)")
+                        "single proof is quickest with; 0 = chosen within " +
+                            fmt::format("{}", zkforge::groth16::kKeyMemoryShare) +
+                            " of the free device memory, H's folding all its windows when they fit)")
       ->check(CLI::Range(0u, kMaxPrecompute))
       ->capture_default_str();
 
@@ -208,6 +209,12 @@ int main(int argc, char** argv) {
                         "prove on a GPU: the share of the free device memory that the resident key with its copies, "
                         "one proof's MSM buffers and its quotient may take, when --precompute is 0 (0 = the default, " +
                             fmt::format("{}", zkforge::groth16::kKeyMemoryShare) + ")")
+      ->check(CLI::Range(0.0, 1.0));
+  bench_cmd->add_option("--dense-share", bench.dense_share,
+                        "msm and prove on a GPU: the share of scalars expected wider than one digit (the rest 0 or "
+                        "1) for which bases with copies choose their window; prove: of the witness (0 = the default: "
+                        "msm 1, or the witness mix's 1/4 with --scalars witness; prove " +
+                            fmt::format("{}", zkforge::groth16::kWitnessDenseShare) + ")")
       ->check(CLI::Range(0.0, 1.0));
   bench_cmd->add_option("--wires", bench.wires,
                         "prove: wires of the synthetic circuit, 2 to 2^K (0 = 2^K; a Filecoin partition has ~0.19 per "

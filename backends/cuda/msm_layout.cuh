@@ -55,11 +55,12 @@ struct Copies {
   MsmPlan bucket_plan() const { return MsmPlan{window_bits, bucket_windows, std::size_t{1} << (window_bits - 1)}; }
 };
 
-// The copies of n bases for `wanted` of them (>= 2): the window minimising W(c) * n + kGpuBucketCost *
-// ceil(W(c) / wanted) * 2^(c-1), or the one forced; then the fewest copies that give the same W'. Point
+// The copies of n bases for `wanted` of them (>= 2): the window minimising W(c) * d n + kGpuBucketCost *
+// ceil(W(c) / wanted) * 2^(c-1), d the share of scalars expected wider than one digit
+// (MsmConfig::dense_share), or the one forced; then the fewest copies that give the same W'. Point
 // indices keep a sign bit, so K n stays below 2^31. count = 1 when copies would not fold a window.
 template <class C>
-Copies plan_copies(std::size_t n, unsigned window_bits, unsigned wanted) {
+Copies plan_copies(std::size_t n, unsigned window_bits, unsigned wanted, double dense_share) {
   Copies k;
   k.stride = n;
   if (n == 0 || wanted < 2) return k;
@@ -68,7 +69,7 @@ Copies plan_copies(std::size_t n, unsigned window_bits, unsigned wanted) {
   const MsmPlan p = make_msm_plan(n, C::Scalar::kModulus, window_bits, kMaxCopyWindow,
                                   [&](std::size_t points, unsigned c, unsigned windows) {
                                     const double folded = (windows + wanted - 1) / wanted;
-                                    return windows * static_cast<double>(points) +
+                                    return windows * dense_share * static_cast<double>(points) +
                                            kGpuBucketCost * folded * static_cast<double>(std::size_t{1} << (c - 1));
                                   });
   const unsigned folded = (p.windows + wanted - 1) / wanted;
@@ -79,6 +80,13 @@ Copies plan_copies(std::size_t n, unsigned window_bits, unsigned wanted) {
   k.digit_windows = p.windows;
   k.bucket_windows = folded;
   return k;
+}
+
+// A context's dense share (MsmConfig::dense_share) lies in (0, 1].
+inline void check_dense_share(const MsmConfig& config) {
+  if (!(config.dense_share > 0 && config.dense_share <= 1))
+    throw Error(Errc::invalid_argument,
+                "MsmConfig::dense_share must lie in (0, 1], got " + std::to_string(config.dense_share));
 }
 
 // Level 1's batch-affine rounds (msm_affine.cuh) for a piece of `entries` digit pairs: with
@@ -234,11 +242,13 @@ std::size_t copies_bytes(const Copies& copies) {
 // with one run's buffers over all n, fit half of `free_bytes` less the backend's reserve.
 template <class C>
 Copies choose_copies(std::size_t n, const MsmConfig& config, unsigned sms, std::size_t free_bytes) {
-  if (config.precompute != kPrecomputeAuto) return plan_copies<C>(n, config.window_bits, config.precompute);
+  check_dense_share(config);
+  if (config.precompute != kPrecomputeAuto)
+    return plan_copies<C>(n, config.window_bits, config.precompute, config.dense_share);
   const std::size_t budget = free_bytes > kReserveBytes ? (free_bytes - kReserveBytes) / 2 : 0;
-  Copies k = plan_copies<C>(n, config.window_bits, 1);
+  Copies k = plan_copies<C>(n, config.window_bits, 1, config.dense_share);
   for (unsigned wanted = 2; wanted <= kMaxWindows; ++wanted) {
-    const Copies more = plan_copies<C>(n, config.window_bits, wanted);
+    const Copies more = plan_copies<C>(n, config.window_bits, wanted, config.dense_share);
     if (more.count > k.count && copies_bytes<C>(more) + PieceLayout<C>(n, config, sms, more).bytes(false) <= budget)
       k = more;
   }

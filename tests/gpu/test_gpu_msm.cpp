@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -377,6 +378,46 @@ TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies of its bases equals 
       const std::vector<S> all_r_minus_1(pts.size(), -S::one()), all_ones(pts.size(), S::one());
       CHECK(ctx.run(host_span(all_r_minus_1)) == msm(Cpu{}, host_span(pts), host_span(all_r_minus_1)));
       CHECK(ctx.run(host_span(all_ones)) == msm(Cpu{}, host_span(pts), host_span(all_ones)));
+    }
+  }
+}
+
+// A dense share below 1 (scalars mostly 0 or 1) narrows the window of a context with copies; the sums
+// stay the MSM's, and a share outside (0, 1] is an error that names it.
+TEMPLATE_LIST_TEST_CASE("MsmContext planned for a dense share equals the plain MSM", "[gpu][msm][context]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
+  using S = typename C::Scalar;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 109);
+  const auto pts = test_points<C>(rng);  // points at infinity, P and -P, repeated points
+  const auto sc = test_scalars<S>(rng);  // 0, 1, r - 1, powers of two, repeated scalars
+  const std::vector<S> mixed = witness_mix<S>(pts.size(), rng);
+  for (const unsigned copies : {3u, kPrecomputeAuto}) {
+    for (const double dense : {1e-3, 0.25}) {
+      MsmConfig cfg;
+      cfg.precompute = copies;
+      cfg.dense_share = dense;
+      MsmContext<B, C> ctx(host_span(pts), cfg);
+      INFO(C::name << ", precompute " << copies << " (holds " << ctx.precompute() << "), dense share " << dense
+                   << ", seed " << test::seed());
+      for (std::size_t n : kSizes) {
+        INFO("n = " << n);
+        CHECK(ctx.run(first(sc, n)) == msm(Cpu{}, first(pts, n), first(sc, n)));
+        CHECK(ctx.run(first(mixed, n)) == msm(Cpu{}, first(pts, n), first(mixed, n)));
+      }
+    }
+  }
+  for (const double bad : {0.0, -1.0, 1.5, std::nan("")}) {
+    MsmConfig cfg;
+    cfg.precompute = 3;
+    cfg.dense_share = bad;
+    INFO("dense share " << bad);
+    try {
+      MsmContext<B, C> ctx(host_span(pts), cfg);
+      FAIL("no error");
+    } catch (const Error& e) {
+      CHECK(e.code() == Errc::invalid_argument);
+      CHECK(std::string(e.what()).find("dense_share") != std::string::npos);
     }
   }
 }

@@ -198,6 +198,74 @@ TEMPLATE_LIST_TEST_CASE("the GPU prover gives the CPU prover's proof for the sam
   }
 }
 
+// The witness's upload checks its values as it stages them (DeviceArray::upload_checked): the least
+// bad index over pieces staged in parallel (the first, the last, either side of a staging piece's
+// end at 16 MiB, several at once), every value copied all the same; directly copied when small.
+TEMPLATE_LIST_TEST_CASE("a checked upload names the least bad element and copies every one", "[gpu][groth16]",
+                        LinkedGpuBackends) {
+  using B = TestType;
+  using Int = bls12_381::Fr::Int;
+  auto rng = test::rng_for(88);
+  const std::size_t piece = (std::size_t{16} << 20) / sizeof(Int);
+  for (const std::size_t n : {std::size_t{1000}, 2 * piece + 37}) {
+    std::vector<Int> values(n);
+    for (auto& v : values) v = bls12_381::Fr::random(rng).to_int();
+    const std::vector<std::vector<std::size_t>> bads =
+        n < piece ? std::vector<std::vector<std::size_t>>{{}, {0}, {n - 1}, {700, 3, 999}}
+                  : std::vector<std::vector<std::size_t>>{{}, {0}, {n - 1}, {piece}, {piece - 1, piece},
+                                                          {2 * piece + 1, piece + 5, 900}};
+    for (const auto& bad : bads) {
+      std::vector<Int> v = values;
+      for (const std::size_t i : bad) {
+        v[i] = bls12_381::Fr::kModulus;  // r itself, or 2^256 - 1
+        if (i % 2 == 1) for (auto& word : v[i].w) word = ~0ull;
+      }
+      std::size_t least = n;
+      for (const std::size_t i : bad) least = std::min(least, i);
+      INFO("n = " << n << ", " << bad.size() << " bad, the least " << least);
+      DeviceArray<B, Int> d(MemoryPolicy::pooled, 0, n);
+      CHECK(d.upload_checked(host_span(v), [](const Int& x) { return x >= bls12_381::Fr::kModulus; }) == least);
+      std::vector<Int> back(n);
+      d.download(HostSpan<Int>(back));
+      CHECK(back == v);
+    }
+  }
+}
+
+// A witness value not below r fails a GPU proof before any phase, naming it; the next proof is the CPU's.
+TEMPLATE_LIST_TEST_CASE("a witness value not below r is the GPU prover's error, and the next proof works", "[gpu][groth16]",
+                        Engines) {
+  using B = typename TestType::Backend;
+  using E = typename TestType::Type;
+  using Fr = typename E::Fr;
+  const std::string curve = E::kFamily == PairingFamily::bn ? "bn128" : "bls12381";
+  const char* moved = std::getenv("ZKFORGE_TESTS_DIR");
+  const std::string dir = std::string(moved != nullptr ? moved : ZKFORGE_TESTS_DIR) + "/data/chain1018/" + curve + "/";
+  const auto key = snarkjs::read_zkey<E>(dir + "chain.zkey");
+  const auto witness = snarkjs::read_wtns<Fr>(dir + "witness.wtns");
+  auto rng = test::rng_for(89);
+  const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
+  const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
+  for (const bool resident : {true, false}) {
+    groth16::ProverConfig config;
+    config.resident_key = resident;
+    const groth16::Prover<E, B> prover(key, config);
+    for (const std::size_t at : {std::size_t{1}, std::size_t{500}, witness.size() - 1}) {
+      auto bad = witness;
+      bad[at] = Fr::kModulus;
+      if (at + 1 < bad.size()) bad[at + 1] = Fr::kModulus;  // a second one after it
+      INFO("key " << (resident ? "resident" : "streamed") << ", witness value " << at << " = r");
+      const Error e = test::error_thrown_by([&] { (void)prover.prove(host_span(bad), blinding); });
+      CHECK(e.code() == Errc::not_canonical);
+      CHECK(std::string(e.what()).find("witness value " + std::to_string(at) + " is not below r") != std::string::npos);
+      const auto proof = prover.prove(host_span(witness), blinding);
+      CHECK(proof.a == cpu.a);
+      CHECK(proof.b == cpu.b);
+      CHECK(proof.c == cpu.c);
+    }
+  }
+}
+
 // The resident key's copies (resident_key.hpp). The choice for a byte budget: none for nothing; H
 // folded and the others fewer where H's folded copies fit beside the others' bases; one count for
 // all a byte below that; one count, the most, for all the memory there is. What a budget must hold
@@ -215,11 +283,13 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
   const std::string dir = std::string(moved != nullptr ? moved : ZKFORGE_TESTS_DIR) + "/data/chain1018/" + curve + "/";
   const auto key = snarkjs::read_zkey<E>(dir + "chain.zkey");
   const auto witness = snarkjs::read_wtns<Fr>(dir + "witness.wtns");
-  auto with_copies = [](unsigned k) {
+  auto with_copies = [](unsigned k, double dense_share = 1) {
     MsmConfig c;
     c.precompute = k;
+    c.dense_share = dense_share;
     return c;
   };
+  const double witness_share = groth16::kWitnessDenseShare;
   const unsigned folded = msm_context_bytes<B, typename E::G1>(key.h.size(), with_copies(64)).precompute;
   // What H with h copies and the other queries with `rest` need.
   auto needed = [&](unsigned h, unsigned rest) {
@@ -228,9 +298,10 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
       held += b.held;
       run = std::max(run, b.per_run);
     };
-    for (const auto* q : {&key.a, &key.b_1, &key.l}) add(msm_context_bytes<B, typename E::G1>(q->size(), with_copies(rest)));
+    for (const auto* q : {&key.a, &key.b_1, &key.l})
+      add(msm_context_bytes<B, typename E::G1>(q->size(), with_copies(rest, witness_share)));
     add(msm_context_bytes<B, typename E::G1>(key.h.size(), with_copies(h)));
-    add(msm_context_bytes<B, typename E::G2>(key.b_2.size(), with_copies(rest)));
+    add(msm_context_bytes<B, typename E::G2>(key.b_2.size(), with_copies(rest, witness_share)));
     return held + run + 4 * key.domain_size() * sizeof(Fr);
   };
   const std::size_t fold_alone = needed(folded, 1);
@@ -239,9 +310,10 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
   REQUIRE(folded >= 2);
   REQUIRE(needed(folded, folded) > fold_alone);
   const groth16::ProvingKeyView<E> view(key);
-  auto choose = [&](std::size_t budget) { return Key::contexts_configs(view, MsmConfig{}, true, budget); };
+  auto choose = [&](std::size_t budget) { return Key::contexts_configs(view, MsmConfig{}, witness_share, true, budget); };
   auto c = choose(0);
   CHECK((c.h.precompute == 1 && c.rest.precompute == 1));
+  CHECK((c.h.dense_share == 1 && c.rest.dense_share == witness_share));
   c = choose(fold_alone);
   CHECK(c.h.precompute == folded);
   CHECK((c.rest.precompute >= 1 && c.rest.precompute < folded));

@@ -187,24 +187,28 @@ TEMPLATE_TEST_CASE("the prover rejects a witness of the wrong shape", "[groth16]
   CHECK(code(too_big) == Errc::not_canonical);
 }
 
-TEMPLATE_TEST_CASE("the prover rejects a key memory share not above 0 or above 1", "[groth16][prover]", bn254::Engine) {
+TEMPLATE_TEST_CASE("the prover rejects a key memory share or a witness dense share not above 0 or above 1",
+                   "[groth16][prover]", bn254::Engine) {
   using E = TestType;
   const Setup<E> s;
-  for (const double share : {0.0, -0.5, 1.5, std::nan("")}) {
-    groth16::ProverConfig config;
-    config.key_memory_share = share;
-    INFO("share " << share);
-    try {
-      (void)groth16::Prover<E, Cpu>(s.key, config);
-      FAIL("no error");
-    } catch (const Error& e) {
-      CHECK(e.code() == Errc::invalid_argument);
-      CHECK(std::string(e.what()).find("key_memory_share") != std::string::npos);
+  for (const auto& [field, name] : {std::make_pair(&groth16::ProverConfig::key_memory_share, "key_memory_share"),
+                                    std::make_pair(&groth16::ProverConfig::witness_dense_share, "witness_dense_share")}) {
+    for (const double share : {0.0, -0.5, 1.5, std::nan("")}) {
+      groth16::ProverConfig config;
+      config.*field = share;
+      INFO(name << " " << share);
+      try {
+        (void)groth16::Prover<E, Cpu>(s.key, config);
+        FAIL("no error");
+      } catch (const Error& e) {
+        CHECK(e.code() == Errc::invalid_argument);
+        CHECK(std::string(e.what()).find(name) != std::string::npos);
+      }
     }
+    groth16::ProverConfig whole;
+    whole.*field = 1;
+    CHECK_NOTHROW(groth16::Prover<E, Cpu>(s.key, whole));
   }
-  groth16::ProverConfig whole;
-  whole.key_memory_share = 1;
-  CHECK_NOTHROW(groth16::Prover<E, Cpu>(s.key, whole));
 }
 
 // The prover's G2 side runs beside the G1 phases on the pool's workers; called from inside the pool's

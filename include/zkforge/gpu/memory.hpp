@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 
 #include "zkforge/backend/tags.hpp"
 #include "zkforge/memory/policy.hpp"
@@ -31,6 +32,14 @@ void device_deallocate(MemoryPolicy policy, int device, void* p, std::size_t byt
 // device memory on `device`, and back; each returns when the bytes are there.
 template <class B>
 void upload(int device, void* dst, const void* src, std::size_t bytes);
+// upload, checking what it copies where the host reads it anyway: first_bad(begin, end) is asked of
+// each range [begin, end) of src's bytes (whole items of `item` bytes) as it is staged, or of all of
+// them before a direct copy, and returns the offset of the range's first bad item, or end. Every
+// byte is copied in any case; returns the least offset found, or `bytes` when none.
+using FirstBadItem = std::function<std::size_t(std::size_t begin, std::size_t end)>;
+template <class B>
+std::size_t upload_checked(int device, void* dst, const void* src, std::size_t bytes, std::size_t item,
+                           const FirstBadItem& first_bad);
 template <class B>
 void download(int device, void* dst, const void* src, std::size_t bytes);
 // Sets bytes of device memory on `device` to zero; returns when they are.

@@ -101,6 +101,13 @@ class Prover {
   };
 
   HostResource& host() const { return host_resource(config_.memory); }
+
+  // The witness's checks before any phase; on a GPU its values' (below r) as they are uploaded
+  // (ResidentKey::upload_witness), a pass over them fewer.
+  void check_input(HostSpan<const Int> witness) const {
+    if constexpr (kGpu) check_witness_shape(key_, witness);
+    else check_witness(key_, witness);
+  }
   QuotientConfig quotient_config() const { return {key_.h_convention, key_.roots, config_.threads, config_.memory}; }
 
   // Every phase but evaluate's own work, which `evaluate` (returning Spans) does when called; nullptr
@@ -207,7 +214,8 @@ class Prover {
   std::unique_ptr<K> make_device_key(bool resident) const {
     MsmConfig msm = config_.msm;
     if (!resident) msm.precompute = 1;
-    return std::make_unique<K>(key_, msm, config_.b_g2_msm == G2Placement::gpu, config_.key_memory_share);
+    return std::make_unique<K>(key_, msm, config_.b_g2_msm == G2Placement::gpu, config_.key_memory_share,
+                               config_.witness_dense_share);
   }
 
   // The key on the device for one call: the prover's own (resident_key), else uploaded for the call.
@@ -281,6 +289,9 @@ Prover<E, Backend>::Prover(ProvingKeyView<E> key, ProverConfig config) : key_(ke
   if (!(config_.key_memory_share > 0 && config_.key_memory_share <= 1))
     throw Error(Errc::invalid_argument,
                 "ProverConfig::key_memory_share must lie in (0, 1], got " + std::to_string(config_.key_memory_share));
+  if (!(config_.witness_dense_share > 0 && config_.witness_dense_share <= 1))
+    throw Error(Errc::invalid_argument, "ProverConfig::witness_dense_share must lie in (0, 1], got " +
+                                            std::to_string(config_.witness_dense_share));
   check_key(key_);
   if (!kGpu && key.has_matrices()) {
     a_rows_ = ConstraintRows<Fr>(key.a_matrix, key.domain_size());
@@ -296,7 +307,7 @@ Proof<E> Prover<E, Backend>::prove(HostSpan<const Int> witness, const Blinding<F
                                    PhaseTimings* timings) const {
   if (!key_.has_matrices())
     throw Error(Errc::invalid_argument, "this proving key has no A and B matrices: pass the a, b, c evaluations");
-  check_witness(key_, witness);
+  check_input(witness);
   PhaseTimings t;
   Proof<E> proof;
   Clock::time_point done;
@@ -324,7 +335,7 @@ Proof<E> Prover<E, Backend>::prove(HostSpan<const Int> witness, const Blinding<F
 template <class E, class Backend>
 Proof<E> Prover<E, Backend>::prove(HostSpan<const Int> witness, std::vector<Fr> a, std::vector<Fr> b,
                                    std::vector<Fr> c, const Blinding<Fr>& blinding, PhaseTimings* timings) const {
-  check_witness(key_, witness);
+  check_input(witness);
   check_evaluations(key_, a, b, c);
   const auto start = Clock::now();
   PhaseTimings t;
@@ -342,7 +353,7 @@ std::vector<Proof<E>> Prover<E, Backend>::prove_batch(std::vector<Assignment> ci
     throw Error(Errc::size_mismatch, std::to_string(circuits.size()) + " circuits but " +
                                          std::to_string(blindings.size()) + " blinding pairs");
   for (const Assignment& x : circuits) {
-    check_witness(key_, x.witness);
+    check_input(x.witness);
     check_evaluations(key_, x.a, x.b, x.c);
   }
   PhaseTimings t;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What the prover checks of its inputs before any phase: the key's query sizes against its counts and
-// its matrix entries against its shape, the witness (length, the constant wire, every value below r)
-// and the evaluations' lengths.
+// its matrix entries against its shape, the witness (length, the constant wire, every value below r:
+// on a GPU as it is uploaded) and the evaluations' lengths.
 #pragma once
 
 #include <string>
@@ -48,18 +48,28 @@ void check_key(const ProvingKeyView<E>& key) {
   check_matrix(key.b_matrix, "B");
 }
 
+// The witness's length and its constant wire. Its values below r: check_witness on the host, or a GPU
+// prover's upload as it stages them (ResidentKey::upload_witness), which then needs no pass of its own.
 template <class E>
-void check_witness(const ProvingKeyView<E>& key, HostSpan<const typename E::Fr::Int> witness) {
-  using Fr = typename E::Fr;
+void check_witness_shape(const ProvingKeyView<E>& key, HostSpan<const typename E::Fr::Int> witness) {
   if (witness.size != key.num_vars)
     throw Error(Errc::size_mismatch, "the witness has " + std::to_string(witness.size) + " values, the key " +
                                          std::to_string(key.num_vars) + " wires");
-  if (witness.size == 0 || witness[0] != Fr::Int::from_u64(1))
+  if (witness.size == 0 || witness[0] != E::Fr::Int::from_u64(1))
     throw Error(Errc::invalid_argument, "witness value 0 (the constant wire) must be 1");
-  // In parallel: a Filecoin partition has 12.8M values, and the GPU phases wait for this check.
-  const std::size_t bad = first_where(witness.size, [&](std::size_t i) { return witness[i] >= Fr::kModulus; });
-  if (bad < witness.size)
-    throw Error(Errc::not_canonical, "witness value " + std::to_string(bad) + " is not below r");
+}
+
+// The error of witness value i, the first not below r.
+inline Error witness_not_canonical(std::size_t i) {
+  return Error(Errc::not_canonical, "witness value " + std::to_string(i) + " is not below r");
+}
+
+template <class E>
+void check_witness(const ProvingKeyView<E>& key, HostSpan<const typename E::Fr::Int> witness) {
+  check_witness_shape(key, witness);
+  // In parallel: a Filecoin partition has 12.8M values.
+  const std::size_t bad = first_where(witness.size, [&](std::size_t i) { return witness[i] >= E::Fr::kModulus; });
+  if (bad < witness.size) throw witness_not_canonical(bad);
 }
 
 template <class E>

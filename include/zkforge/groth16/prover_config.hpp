@@ -22,8 +22,13 @@ struct PhaseTimings {
 enum class G2Placement { gpu, cpu };
 
 // The default ProverConfig::key_memory_share: on an H200, a 2^26 key with H's windows all folded
-// and three copies of the other queries (docs/perf.md, issue #24).
-inline constexpr double kKeyMemoryShare = 0.8;
+// and five copies of the other queries, 10% of the free memory left for the concurrent phases' other
+// runs (docs/perf.md, issue #24).
+inline constexpr double kKeyMemoryShare = 0.9;
+
+// The default ProverConfig::witness_dense_share: a witness heavy in boolean signals, a quarter of its
+// values wider than one digit, as `zkforge bench`'s witness mix has it.
+inline constexpr double kWitnessDenseShare = 0.25;
 
 struct ProverConfig {
   MsmConfig msm;         // window, threads and bucket method of every MSM (its memory is `memory` below)
@@ -51,6 +56,11 @@ struct ProverConfig {
   // (resident_key.hpp says how the copies are chosen); the rest stays free for the memory policy's
   // buffers, concurrent calls and other keys. In (0, 1].
   double key_memory_share = kKeyMemoryShare;
+  // The share of a witness's values expected wider than one digit (the rest 0 or 1), for which a
+  // resident key's witness queries (A, B1, L, B2) choose their copies' window
+  // (MsmConfig::dense_share; H's scalars, the quotient's, are uniform). Speed only, never the proof.
+  // In (0, 1].
+  double witness_dense_share = kWitnessDenseShare;
 };
 
 }  // namespace zkforge::groth16

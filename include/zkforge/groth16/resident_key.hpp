@@ -3,7 +3,8 @@
 // MsmContext per query (A, B1, L, H, and B2 unless b_g2_msm runs on the CPU) and, when the key carries
 // them, its A and B matrices (DeviceMatrix), uploaded once.
 //
-//   prep_msm   the witness crosses the bus once (upload_witness), for every phase below;
+//   prep_msm   the witness crosses the bus once (upload_witness), for every phase below, its values
+//              checked below r as the host stages them;
 //   tail_msm   one MSM of each of A, B1 and L over all its bases (witness_sums): with the bases on the
 //              device no split pays (a scalar 0 adds nothing, a 1 is one entry of one bucket), so
 //              batch_add is part of it and takes no time of its own;
@@ -21,7 +22,9 @@
 // the quotient's buffers. H, whose scalars are uniform in every proof, takes the copies that fold the
 // most of its windows — every one into one bucket window, below ~2^27 bases at the window chosen
 // from n — when they fit, and the other queries the most of one count that fit beside them; else
-// every query takes the most of one count that fit. At BLS12-381 2^26 folding H's twelve windows of 22
+// every query takes the most of one count that fit. The witness queries' window is planned for a
+// witness's mix (ProverConfig::witness_dense_share, MsmConfig::dense_share): mostly 0 and 1, its
+// values add fewer points to buckets than uniform ones, so a narrower window, fewer buckets to reduce. At BLS12-381 2^26 folding H's twelve windows of 22
 // bits into eleven of 24 in one bucket window took its MSM from 353.5 to 325.7 ms against three
 // copies (four bucket windows), where copies that fold some windows but not all did not shorten it
 // (docs/perf.md, issue #24).
@@ -36,6 +39,7 @@
 #include "zkforge/gpu/device_array.hpp"
 #include "zkforge/groth16/assemble.hpp"
 #include "zkforge/groth16/evaluate.hpp"
+#include "zkforge/groth16/prover_checks.hpp"
 #include "zkforge/groth16/prover_config.hpp"
 #include "zkforge/groth16/quotient.hpp"
 #include "zkforge/msm/gpu.hpp"
@@ -56,10 +60,11 @@ class ResidentKey {
   using G1 = typename E::G1;
   using G2 = typename E::G2;
 
-  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device, double memory_share)
+  ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device, double memory_share,
+              double witness_dense_share)
       : num_public_(key.num_public),
         h_points_(key.h.size),
-        configs_(contexts_configs(key, config, b_2_on_device, budget(key, memory_share))),
+        configs_(contexts_configs(key, config, witness_dense_share, b_2_on_device, budget(key, memory_share))),
         a_(key.a, configs_.rest),
         b_1_(key.b_1, configs_.rest),
         l_(key.l, configs_.rest),
@@ -76,9 +81,12 @@ class ResidentKey {
   struct ContextConfigs {
     MsmConfig h, rest;
   };
-  static ContextConfigs contexts_configs(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device,
-                                         std::size_t budget) {
-    if (config.precompute != kPrecomputeAuto) return {config, config};
+  static ContextConfigs contexts_configs(const ProvingKeyView<E>& key, MsmConfig config, double witness_dense_share,
+                                         bool b_2_on_device, std::size_t budget) {
+    config.dense_share = 1;
+    MsmConfig witness = config;
+    witness.dense_share = witness_dense_share;
+    if (config.precompute != kPrecomputeAuto) return {config, witness};
     const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
     // Whether H with h copies and the other queries with `rest` fit the budget.
     auto fits = [&](unsigned h, unsigned rest) {
@@ -88,9 +96,9 @@ class ResidentKey {
         run = std::max(run, bytes.per_run);
       };
       for (const auto* query : {&key.a, &key.b_1, &key.l})
-        add(msm_context_bytes<B, G1>(query->size, with_copies(config, rest)));
+        add(msm_context_bytes<B, G1>(query->size, with_copies(witness, rest)));
       add(msm_context_bytes<B, G1>(key.h.size, with_copies(config, h)));
-      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, with_copies(config, rest)));
+      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, with_copies(witness, rest)));
       return held + run + quotient <= budget;
     };
     // The most of one count that fit beside H's h copies (h = 0: H's count too), 1 when none do.
@@ -102,8 +110,9 @@ class ResidentKey {
     const unsigned uniform = most(0);
     // H's copies that fold the most of its windows (every one, below ~2^27 bases).
     const unsigned folded = msm_context_bytes<B, G1>(key.h.size, with_copies(config, kMaxAutoCopies)).precompute;
-    if (folded > uniform && fits(folded, 1)) return {with_copies(config, folded), with_copies(config, most(folded))};
-    return {with_copies(config, uniform), with_copies(config, uniform)};
+    if (folded > uniform && fits(folded, 1))
+      return {with_copies(config, folded), with_copies(witness, most(folded))};
+    return {with_copies(config, uniform), with_copies(witness, uniform)};
   }
 
   bool holds_b_2() const { return b_2_.has_value(); }
@@ -114,9 +123,12 @@ class ResidentKey {
   bool holds_matrices() const { return a_matrix_.has_value(); }
 
   // prep_msm: the witness on the device, for the phases below.
+  // Its values are checked below r as they are staged (not_canonical names the first that is not),
+  // before any phase reads them.
   DeviceArray<B, Int> upload_witness(HostSpan<const Int> witness, MemoryPolicy memory) const {
     DeviceArray<B, Int> w(memory, a_.device(), witness.size);
-    w.upload(witness);
+    const std::size_t bad = w.upload_checked(witness, [](const Int& v) { return v >= Fr::kModulus; });
+    if (bad < witness.size) throw witness_not_canonical(bad);
     return w;
   }
 

@@ -24,6 +24,12 @@ struct MsmConfig {
   // buffers, fit half of the device's free memory (a Groth16 prover's resident key chooses its own:
   // groth16/resident_key.hpp). Ignored by the CPU and by one-shot GPU calls.
   unsigned precompute = 0;
+  // The share of a context's scalars expected wider than one digit, the rest being 0 or 1 (a witness
+  // heavy in boolean signals): a context with copies fixes its window when it is made, before any
+  // scalar is seen, by a cost model whose additions into buckets scale with it (a witness's mix of
+  // 1/4 takes a narrower window, fewer buckets to reduce). In (0, 1]; 1 for uniform scalars. Only
+  // the window changes, never the result. Ignored without copies (each call counts its own scalars).
+  double dense_share = 1;
   // A GPU's rounds of batch-affine pair additions before its XYZZ buckets, with bucket_method
   // batch_affine: each round halves a bucket's points. 0 (kAffineRoundsAuto) takes the backend's
   // default; at most kMaxAffineRounds. Ignored by the CPU.

@@ -18,7 +18,8 @@
 // being 2^(q s) times the bases for s = W' c, so that a run sums K n points over W' = ceil(W / K) bucket
 // windows instead of n points over W. The additions into buckets stay W n; the buckets to reduce fall
 // K-fold, which pays for a wider window (c up to 24: fewer windows, fewer additions), and the sort's
-// keys are shorter. The copies are made on the device when the context is; the window is fixed then.
+// keys are shorter. The copies are made on the device when the context is; the window is fixed then,
+// for the share of scalars expected wider than one digit (MsmConfig::dense_share).
 //
 // Compiling this header needs no GPU compiler.
 #pragma once
