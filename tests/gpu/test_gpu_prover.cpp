@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <random>
 #include <string>
 #include <utility>
@@ -207,11 +208,13 @@ TEMPLATE_LIST_TEST_CASE("a checked upload names the least bad element and copies
   using Int = bls12_381::Fr::Int;
   auto rng = test::rng_for(88);
   const std::size_t piece = (std::size_t{16} << 20) / sizeof(Int);
-  for (const std::size_t n : {std::size_t{1000}, 2 * piece + 37}) {
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{1000}, 2 * piece + 37}) {
     std::vector<Int> values(n);
     for (auto& v : values) v = bls12_381::Fr::random(rng).to_int();
     const std::vector<std::vector<std::size_t>> bads =
-        n < piece ? std::vector<std::vector<std::size_t>>{{}, {0}, {n - 1}, {700, 3, 999}}
+        n == 0       ? std::vector<std::vector<std::size_t>>{{}}
+        : n == 1     ? std::vector<std::vector<std::size_t>>{{}, {0}}
+        : n < piece ? std::vector<std::vector<std::size_t>>{{}, {0}, {n - 1}, {700, 3, 999}}
                   : std::vector<std::vector<std::size_t>>{{}, {0}, {n - 1}, {piece}, {piece - 1, piece},
                                                           {2 * piece + 1, piece + 5, 900}};
     for (const auto& bad : bads) {
@@ -232,7 +235,9 @@ TEMPLATE_LIST_TEST_CASE("a checked upload names the least bad element and copies
   }
 }
 
-// A witness value not below r fails a GPU proof before any phase, naming it; the next proof is the CPU's.
+// A witness value not below r fails a GPU proof before any phase, naming it, by each entry (the
+// witness, the witness with a, b and c, a batch whose second circuit has it), the key resident or
+// streamed, B2 on the GPU or the CPU; the next proof is the CPU's.
 TEMPLATE_LIST_TEST_CASE("a witness value not below r is the GPU prover's error, and the next proof works", "[gpu][groth16]",
                         Engines) {
   using B = typename TestType::Backend;
@@ -246,18 +251,36 @@ TEMPLATE_LIST_TEST_CASE("a witness value not below r is the GPU prover's error, 
   auto rng = test::rng_for(89);
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(witness), blinding);
+  using Prover = groth16::Prover<E, B>;
+  const std::vector<Fr> zeros(key.domain_size(), Fr::zero());  // a, b and c: the witness is refused first
   for (const bool resident : {true, false}) {
-    groth16::ProverConfig config;
-    config.resident_key = resident;
-    const groth16::Prover<E, B> prover(key, config);
-    for (const std::size_t at : {std::size_t{1}, std::size_t{500}, witness.size() - 1}) {
-      auto bad = witness;
-      bad[at] = Fr::kModulus;
-      if (at + 1 < bad.size()) bad[at + 1] = Fr::kModulus;  // a second one after it
-      INFO("key " << (resident ? "resident" : "streamed") << ", witness value " << at << " = r");
-      const Error e = test::error_thrown_by([&] { (void)prover.prove(host_span(bad), blinding); });
-      CHECK(e.code() == Errc::not_canonical);
-      CHECK(std::string(e.what()).find("witness value " + std::to_string(at) + " is not below r") != std::string::npos);
+    for (const auto placement : {groth16::G2Placement::gpu, groth16::G2Placement::cpu}) {
+      groth16::ProverConfig config;
+      config.resident_key = resident;
+      config.b_g2_msm = placement;
+      const Prover prover(key, config);
+      for (const std::size_t at : {std::size_t{1}, std::size_t{500}, witness.size() - 1}) {
+        auto bad = witness;
+        bad[at] = Fr::kModulus;
+        if (at + 1 < bad.size()) bad[at + 1] = Fr::kModulus;  // a second one after it
+        const std::vector<std::pair<const char*, std::function<void()>>> entries{
+            {"the witness", [&] { (void)prover.prove(host_span(bad), blinding); }},
+            {"the witness with a, b, c", [&] { (void)prover.prove(host_span(bad), zeros, zeros, zeros, blinding); }},
+            {"a batch", [&] {
+               std::vector<typename Prover::Assignment> batch{{host_span(witness), zeros, zeros, zeros},
+                                                              {host_span(bad), zeros, zeros, zeros}};
+               (void)prover.prove_batch(std::move(batch), {blinding, blinding});
+             }}};
+        for (const auto& [entry, prove_bad] : entries) {
+          INFO("key " << (resident ? "resident" : "streamed") << ", B2 on the "
+                      << (placement == groth16::G2Placement::gpu ? "GPU" : "CPU") << ", " << entry << ", witness value "
+                      << at << " = r");
+          const Error e = test::error_thrown_by(prove_bad);
+          CHECK(e.code() == Errc::not_canonical);
+          CHECK(std::string(e.what()).find("witness value " + std::to_string(at) + " is not below r") !=
+                std::string::npos);
+        }
+      }
       const auto proof = prover.prove(host_span(witness), blinding);
       CHECK(proof.a == cpu.a);
       CHECK(proof.b == cpu.b);

@@ -102,10 +102,11 @@ class Prover {
 
   HostResource& host() const { return host_resource(config_.memory); }
 
-  // The witness's checks before any phase; on a GPU its values' (below r) as they are uploaded
-  // (ResidentKey::upload_witness), a pass over them fewer.
+  // The witness's checks before any phase of one proof. With the key resident on a GPU its values'
+  // (below r) come as they are uploaded (ResidentKey::upload_witness), a pass over them fewer; a key
+  // uploaded for the call checks them first, before its bases cross the bus.
   void check_input(HostSpan<const Int> witness) const {
-    if constexpr (kGpu) check_witness_shape(key_, witness);
+    if (kGpu && resident_) check_witness_shape(key_, witness);
     else check_witness(key_, witness);
   }
   QuotientConfig quotient_config() const { return {key_.h_convention, key_.roots, config_.threads, config_.memory}; }
@@ -352,8 +353,8 @@ std::vector<Proof<E>> Prover<E, Backend>::prove_batch(std::vector<Assignment> ci
   if (blindings.size() != circuits.size())
     throw Error(Errc::size_mismatch, std::to_string(circuits.size()) + " circuits but " +
                                          std::to_string(blindings.size()) + " blinding pairs");
-  for (const Assignment& x : circuits) {
-    check_input(x.witness);
+  for (const Assignment& x : circuits) {  // every circuit before any is proved
+    check_witness(key_, x.witness);
     check_evaluations(key_, x.a, x.b, x.c);
   }
   PhaseTimings t;

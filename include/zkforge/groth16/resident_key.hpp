@@ -4,7 +4,7 @@
 // them, its A and B matrices (DeviceMatrix), uploaded once.
 //
 //   prep_msm   the witness crosses the bus once (upload_witness), for every phase below, its values
-//              checked below r as the host stages them;
+//              checked below r as the host stages them (or before a direct copy);
 //   tail_msm   one MSM of each of A, B1 and L over all its bases (witness_sums): with the bases on the
 //              device no split pays (a scalar 0 adds nothing, a 1 is one entry of one bucket), so
 //              batch_add is part of it and takes no time of its own;
@@ -123,8 +123,8 @@ class ResidentKey {
   bool holds_matrices() const { return a_matrix_.has_value(); }
 
   // prep_msm: the witness on the device, for the phases below.
-  // Its values are checked below r as they are staged (not_canonical names the first that is not),
-  // before any phase reads them.
+  // Its values are checked below r as they are staged, or before a direct copy of a small or pinned
+  // witness (not_canonical names the first that is not), before any phase reads them.
   DeviceArray<B, Int> upload_witness(HostSpan<const Int> witness, MemoryPolicy memory) const {
     DeviceArray<B, Int> w(memory, a_.device(), witness.size);
     const std::size_t bad = w.upload_checked(witness, [](const Int& v) { return v >= Fr::kModulus; });
