@@ -287,12 +287,8 @@ class Prover {
 template <class E, class Backend>
 Prover<E, Backend>::Prover(ProvingKeyView<E> key, ProverConfig config) : key_(key), config_(config) {
   config_.msm.memory = config_.memory;
-  if (!(config_.key_memory_share > 0 && config_.key_memory_share <= 1))
-    throw Error(Errc::invalid_argument,
-                "ProverConfig::key_memory_share must lie in (0, 1], got " + std::to_string(config_.key_memory_share));
-  if (!(config_.witness_dense_share > 0 && config_.witness_dense_share <= 1))
-    throw Error(Errc::invalid_argument, "ProverConfig::witness_dense_share must lie in (0, 1], got " +
-                                            std::to_string(config_.witness_dense_share));
+  check_share(config_.key_memory_share, "key_memory_share");
+  check_share(config_.witness_dense_share, "witness_dense_share");
   check_key(key_);
   if (!kGpu && key.has_matrices()) {
     a_rows_ = ConstraintRows<Fr>(key.a_matrix, key.domain_size());

@@ -48,6 +48,13 @@ void check_key(const ProvingKeyView<E>& key) {
   check_matrix(key.b_matrix, "B");
 }
 
+// A share of the prover's config (ProverConfig::key_memory_share, witness_dense_share) lies in (0, 1].
+inline void check_share(double share, const char* name) {
+  if (!(share > 0 && share <= 1))
+    throw Error(Errc::invalid_argument, std::string("ProverConfig::") + name + " must lie in (0, 1], got " +
+                                            std::to_string(share));
+}
+
 // The witness's length and its constant wire. Its values below r: check_witness on the host, or a GPU
 // prover's upload as it stages them (ResidentKey::upload_witness), which then needs no pass of its own.
 template <class E>

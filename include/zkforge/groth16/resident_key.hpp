@@ -24,10 +24,10 @@
 // from n — when they fit, and the other queries the most of one count that fit beside them; else
 // every query takes the most of one count that fit. The witness queries' window is planned for a
 // witness's mix (ProverConfig::witness_dense_share, MsmConfig::dense_share): mostly 0 and 1, its
-// values add fewer points to buckets than uniform ones, so a narrower window, fewer buckets to reduce. At BLS12-381 2^26 folding H's twelve windows of 22
-// bits into eleven of 24 in one bucket window took its MSM from 353.5 to 325.7 ms against three
-// copies (four bucket windows), where copies that fold some windows but not all did not shorten it
-// (docs/perf.md, issue #24).
+// values add fewer points to buckets than uniform ones, so a narrower window, fewer buckets to reduce.
+// At BLS12-381 2^26 folding H's twelve windows of 22 bits into eleven of 24 in one bucket window took
+// its MSM from 353.5 to 325.7 ms against three copies (four bucket windows), where copies that fold
+// some windows but not all did not shorten it (docs/perf.md, issue #24).
 #pragma once
 
 #include <algorithm>
