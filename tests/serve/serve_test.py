@@ -8,7 +8,7 @@ usage: serve_test.py ZKFORGE DATA_DIR WORK_DIR CASE
   ZKFORGE   the zkforge program (a build tree's, or bin/zkforge of an install prefix)
   DATA_DIR  a folder with chain.zkey, witness.wtns and verification_key.json (a 2^10 BN254 key)
   CASE      load | client | bad_input | disconnect | deadline | prover_error | sigterm | token | busy |
-            priority | batch_window
+            priority | batch_window | one_answer
 """
 import http.client
 import json
@@ -180,6 +180,20 @@ def read_response(sock):
         body += chunk
     sock.close()
     return head + b"\r\n\r\n" + body
+
+
+def read_to_end(sock, timeout=3.0):
+    """Everything the server sends until it ends the connection; fails if it has not ended it by then."""
+    sock.settimeout(timeout)
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except socket.timeout:
+        fail(f"the connection was not ended within {timeout} s of the request; it sent {data[:300]}")
+    finally:
+        sock.close()
+    return data
 
 
 def check_ok(answer, what):
@@ -428,6 +442,33 @@ def case_batch_window():
         expect(j["batch"] == 1 and j["timings"]["queue_ms"] < 250, f"a deadline-class request waited: {j['timings']}")
         expect(s.stop() == 0, "the server did not exit 0")
 
+
+def case_one_answer():
+    # A request answered before its body is read gets that answer, then the connection's end: its
+    # body, here a request of its own, sent with the head or after it, is never taken for a request.
+    smuggled = b"GET /v1/keys HTTP/1.1\r\nHost: x\r\n\r\n"
+    cases = [  # what, the key, headers (Content-Length the body's unless given), the body, the answer
+        ("an unknown key", "nokey", "", smuggled, "404"),
+        ("a malformed header", "chain", "X-Priority: urgent\r\n", smuggled, "400"),
+        ("a body past the key's bound", "chain", "Content-Length: 900000000\r\n", smuggled, "400"),
+        ("10 MB unread behind the answer", "nokey", "", b"x" * 10_000_000, "404"),
+    ]
+    with Server() as s:
+        for what, key, headers, body, status in cases:
+            if "Content-Length" not in headers:
+                headers += f"Content-Length: {len(body)}\r\n"
+            head = f"POST /v1/prove/{key} HTTP/1.1\r\nHost: x\r\n{headers}\r\n".encode()
+            for apart in (False, True):
+                sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+                if apart:
+                    sock.sendall(head)
+                    time.sleep(0.2)
+                sock.sendall(body if apart else head + body)
+                answers = re.findall(rb"HTTP/1\.1 (\d+)", read_to_end(sock))
+                expect(answers == [status.encode()],
+                       f"{what} ({'body sent apart' if apart else 'one write'}): answers {answers}, expected [{status}]")
+        check_ok(s.prove(), "a proof after them")
+        expect(s.stop() == 0, "the server did not exit 0")
 
 if __name__ == "__main__":
     case = globals().get(f"case_{CASE}")

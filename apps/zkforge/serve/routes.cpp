@@ -25,11 +25,10 @@ void reply(httplib::Response& res, int status, const nlohmann::json& body) {
   res.set_content(body.dump() + "\n", "application/json");
 }
 
-// An error answer; `close` where the request's body was not read, so that its bytes are not taken
-// for a next request on the connection.
-void reply_error(httplib::Response& res, int status, const std::string& message, bool close = false) {
+// An error answer. Its request's body may be left unread: each connection ends after one answer
+// (serve.cpp).
+void reply_error(httplib::Response& res, int status, const std::string& message) {
   reply(res, status, nlohmann::json{{"error", message}});
-  if (close) res.set_header("Connection", "close");
 }
 
 // Compares in time that depends on the lengths only.
@@ -104,29 +103,28 @@ nlohmann::json timings_json(const Job& job, double parse_ms, double verify_ms, d
 // proved by a worker, verified and answered here; the client and the deadline watched meanwhile.
 void prove(Service& s, const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read) {
   const auto start = Clock::now();
-  auto fail = [&](Outcome outcome, int status, const std::string& message, bool close = false) {
+  auto fail = [&](Outcome outcome, int status, const std::string& message) {
     s.metrics.count(outcome);
-    reply_error(res, status, message, close);
+    reply_error(res, status, message);
   };
   const std::string name = req.matches[1];
   const auto key_it = s.keys.find(name);
   if (key_it == s.keys.end())
-    return fail(Outcome::not_found, 404, "no key named '" + name + "' (GET /v1/keys lists them)", true);
+    return fail(Outcome::not_found, 404, "no key named '" + name + "' (GET /v1/keys lists them)");
   const ServedKey& key = *key_it->second;
-  if (s.draining) return fail(Outcome::unavailable, 503, "the server is shutting down", true);
+  if (s.draining) return fail(Outcome::unavailable, 503, "the server is shutting down");
   RequestTerms terms;
   try {
     terms = request_terms(req, s.faults, start);
   } catch (const Error& e) {
-    return fail(Outcome::bad_request, 400, e.message(), true);
+    return fail(Outcome::bad_request, 400, e.message());
   }
 
   const std::uint64_t bound = key.info().max_body_bytes();
   auto too_large = [&](const std::string& size) {
     fail(Outcome::bad_request, 400,
          "request body: " + size + " bytes, more than key " + name + "'s " + std::to_string(key.info().num_vars) +
-             " wires take (at most " + std::to_string(bound) + ")",
-         true);
+             " wires take (at most " + std::to_string(bound) + ")");
   };
   const std::string length = req.get_header_value("Content-Length");
   if (const auto n = decimal(length); n && *n > bound) return too_large(length);
@@ -139,7 +137,7 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
   });
   if (over) return too_large("more than " + std::to_string(bound));
   if (!complete)  // the client left, or stopped sending for longer than the read timeout
-    return fail(Outcome::disconnected, 400, "request body: the connection ended before the body did", true);
+    return fail(Outcome::disconnected, 400, "request body: the connection ended before the body did");
   if (body.empty())
     return fail(Outcome::bad_request, 400, "request body: empty (send a .wtns or a JSON array of the witness)");
 
@@ -166,7 +164,7 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
                   "the queue is full (" + std::to_string(s.scheduler->capacity()) +
                       " requests): retry after the seconds Retry-After says");
     case Scheduler::Admission::closed:
-      return fail(Outcome::unavailable, 503, "the server is shutting down", true);
+      return fail(Outcome::unavailable, 503, "the server is shutting down");
   }
 
   const PeerSocket peer(req.local_addr, req.local_port, req.remote_addr, req.remote_port);
@@ -276,7 +274,7 @@ void add_routes(httplib::Server& http, Service& s) {
     if (same_secret(req.get_header_value("Authorization"), "Bearer " + s.token))
       return httplib::Server::HandlerResponse::Unhandled;
     s.metrics.count(Outcome::unauthorized);
-    reply_error(res, 401, "this server asks for a token: Authorization: Bearer TOKEN", true);
+    reply_error(res, 401, "this server asks for a token: Authorization: Bearer TOKEN");
     res.set_header("WWW-Authenticate", "Bearer");
     return httplib::Server::HandlerResponse::Handled;
   });
@@ -297,7 +295,7 @@ void add_routes(httplib::Server& http, Service& s) {
   http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     if (res.status == 404) return reply_error(res, 404, "no such endpoint: " + req.method + " " + req.path);
-    reply_error(res, res.status, "the request could not be read (HTTP " + std::to_string(res.status) + ")", true);
+    reply_error(res, res.status, "the request could not be read (HTTP " + std::to_string(res.status) + ")");
   });
   http.set_exception_handler([&s](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
     std::string what = "unexpected error";

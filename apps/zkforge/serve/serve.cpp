@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "../backend_choice.hpp"
+#include "peer_socket.hpp"
 #include "routes.hpp"
 #include "token.hpp"
 #include "zkforge/backend/stopwatch.hpp"
@@ -27,7 +28,8 @@ namespace {
 // answered when the queue is full.
 constexpr std::size_t kSpareHttpThreads = 8;
 constexpr double kServedKeysShare = 0.5;  // of a device's free memory, for all the served keys
-constexpr std::size_t kKeepAliveRequests = 1000;
+// How long a connection, its answer written, waits for its client to close its side (PeerSocket::linger).
+constexpr std::chrono::milliseconds kLinger{2000};
 
 struct Address {
   std::string host;
@@ -115,7 +117,14 @@ int run_serve(const ServeOptions& o) {
   httplib::Server http;
   const std::size_t http_threads = o.queue + sc.slots * sc.workers_per_slot + kSpareHttpThreads;
   http.new_task_queue = [http_threads] { return new httplib::ThreadPool(http_threads); };
-  http.set_keep_alive_max_count(kKeepAliveRequests);
+  // One request per connection: cpp-httplib 0.11 takes whatever follows a request on its connection
+  // for the next request, so the unread body of a request answered early (401, 404, 429, 503 ...)
+  // would be parsed as requests of its own. The logger runs once the answer is written, and before
+  // the connection is closed: there the connection lingers, so that its close resets no answer.
+  http.set_keep_alive_max_count(1);
+  http.set_logger([](const httplib::Request& req, const httplib::Response&) {
+    PeerSocket(req.local_addr, req.local_port, req.remote_addr, req.remote_port).linger(kLinger);
+  });
   http.set_tcp_nodelay(true);  // an answer's parts leave at once, not one delayed ACK apart
   http.set_payload_max_length(largest_body);  // GET bodies too; each key's bound is checked in its route
   add_routes(http, s);
