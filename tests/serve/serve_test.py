@@ -8,7 +8,7 @@ usage: serve_test.py ZKFORGE DATA_DIR WORK_DIR CASE
   ZKFORGE   the zkforge program (a build tree's, or bin/zkforge of an install prefix)
   DATA_DIR  a folder with chain.zkey, witness.wtns and verification_key.json (a 2^10 BN254 key)
   CASE      load | client | bad_input | disconnect | deadline | prover_error | sigterm | token | busy |
-            priority | batch_window | one_answer
+            priority | batch_window | one_answer | unread_bodies
 """
 import http.client
 import json
@@ -119,6 +119,10 @@ class Server:
         fds = len(os.listdir(f"/proc/{self.proc.pid}/fd"))
         threads = int(re.search(r"Threads:\s+(\d+)", open(f"/proc/{self.proc.pid}/status").read()).group(1))
         return fds, threads
+
+    def peak_resident_mib(self):
+        """The server's peak resident memory so far (VmHWM)."""
+        return int(re.search(r"VmHWM:\s+(\d+)", open(f"/proc/{self.proc.pid}/status").read()).group(1)) / 1024
 
     def stop(self, timeout=60):
         self.proc.send_signal(signal.SIGTERM)
@@ -469,6 +473,39 @@ def case_one_answer():
                        f"{what} ({'body sent apart' if apart else 'one write'}): answers {answers}, expected [{status}]")
         check_ok(s.prove(), "a proof after them")
         expect(s.stop() == 0, "the server did not exit 0")
+
+def case_unread_bodies():
+    # A request that no route takes, or without the token, is refused before its body is read, whatever
+    # the body: each of these gets its answer while 128 MiB of chunked body are on their way, and the
+    # server's peak resident memory stays where it was.
+    token_file = os.path.join(WORK, "token")
+    os.makedirs(WORK, exist_ok=True)
+    open(token_file, "w").write("s3cret-token\n")
+    chunk = b"100000\r\n" + b"x" * 0x100000 + b"\r\n"
+    cases = [("POST /healthz", "405"), ("POST /v1/keys", "405"), ("POST /metrics", "405"), ("POST /nowhere", "404"),
+             ("PUT /v1/prove/chain", "405"), ("POST /v1/prove/chain", "401")]
+    with Server("--token-file", token_file) as s:
+        peak = s.peak_resident_mib()
+        for line, status in cases:
+            sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+            sock.sendall(f"{line} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
+
+            def send_body():
+                try:
+                    for _ in range(128):
+                        sock.sendall(chunk)
+                except OSError:  # the server closed the connection, or this side did
+                    pass
+
+            threading.Thread(target=send_body, daemon=True).start()
+            answers = re.findall(rb"HTTP/1\.1 (\d+)", read_to_end(sock))
+            expect(answers == [status.encode()], f"{line} with a chunked body: answers {answers}, expected [{status}]")
+        grown = s.peak_resident_mib() - peak
+        expect(grown < 32, f"the server's peak resident memory grew {grown:.0f} MiB over requests it refused")
+        status, _, _ = s.request("GET", "/healthz")
+        expect(status == 200, f"GET /healthz without the token: {status}")
+        expect(s.stop() == 0, "the server did not exit 0")
+
 
 if __name__ == "__main__":
     case = globals().get(f"case_{CASE}")

@@ -8,6 +8,9 @@
 #include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <regex>
+#include <utility>
+#include <vector>
 
 #include "peer_socket.hpp"
 #include "zkforge/error.hpp"
@@ -269,32 +272,56 @@ Gauges gauges(const Service& s) {
 }  // namespace
 
 void add_routes(httplib::Server& http, Service& s) {
-  http.set_pre_routing_handler([&s](const httplib::Request& req, httplib::Response& res) {
-    if (s.token.empty() || req.path == "/healthz") return httplib::Server::HandlerResponse::Unhandled;
-    if (same_secret(req.get_header_value("Authorization"), "Bearer " + s.token))
+  const std::string prove_route = "/v1/prove/([^/]+)";
+  const std::vector<std::pair<std::string, httplib::Server::Handler>> get_routes = {
+      {"/v1/keys", [&s](const httplib::Request&, httplib::Response& res) { reply(res, 200, keys_json(s)); }},
+      {"/v1/keys/([^/]+)/verification_key",
+       [&s](const httplib::Request& req, httplib::Response& res) {
+         const auto it = s.keys.find(req.matches[1]);
+         if (it == s.keys.end()) return reply_error(res, 404, "no key named '" + std::string(req.matches[1]) + "'");
+         reply(res, 200, it->second->verification_key_json());
+       }},
+      {"/healthz",
+       [&s](const httplib::Request&, httplib::Response& res) { reply(res, s.draining ? 503 : 200, health_json(s)); }},
+      {"/metrics", [&s](const httplib::Request&, httplib::Response& res) {
+         res.set_content(s.metrics.text(gauges(s)), "text/plain; version=0.0.4");
+       }}};
+  std::vector<std::regex> get_paths;
+  for (const auto& [pattern, handler] : get_routes) {
+    http.Get(pattern, handler);
+    get_paths.emplace_back(pattern);
+  }
+  http.Post(prove_route, [&s](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read) {
+    prove(s, req, res, read);
+  });
+  // Before any of a request's body is read (cpp-httplib 0.11 reads a POST's body into memory, however
+  // long, for a route that takes no reader): a request is refused unless it is POST on the proof route
+  // or GET on another (404: no route, 405: another method), then unless it has the token (every route
+  // but GET /healthz).
+  http.set_pre_routing_handler([&s, prove_path = std::regex(prove_route), get_paths = std::move(get_paths)](
+                                   const httplib::Request& req, httplib::Response& res) {
+    const bool proof = std::regex_match(req.path, prove_path);
+    const auto matches = [&](const std::regex& path) { return std::regex_match(req.path, path); };
+    if (!proof && std::none_of(get_paths.begin(), get_paths.end(), matches)) {
+      reply_error(res, 404, "no such endpoint: " + req.method + " " + req.path);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    const std::string method = proof ? "POST" : "GET";
+    if (req.method != method) {
+      reply_error(res, 405, req.path + " takes " + method + ", not " + req.method);
+      res.set_header("Allow", method);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (s.token.empty() || req.path == "/healthz" ||
+        same_secret(req.get_header_value("Authorization"), "Bearer " + s.token))
       return httplib::Server::HandlerResponse::Unhandled;
     s.metrics.count(Outcome::unauthorized);
     reply_error(res, 401, "this server asks for a token: Authorization: Bearer TOKEN");
     res.set_header("WWW-Authenticate", "Bearer");
     return httplib::Server::HandlerResponse::Handled;
   });
-  http.Post("/v1/prove/([^/]+)", [&s](const httplib::Request& req, httplib::Response& res,
-                                      const httplib::ContentReader& read) { prove(s, req, res, read); });
-  http.Get("/v1/keys", [&s](const httplib::Request&, httplib::Response& res) { reply(res, 200, keys_json(s)); });
-  http.Get("/v1/keys/([^/]+)/verification_key", [&s](const httplib::Request& req, httplib::Response& res) {
-    const auto it = s.keys.find(req.matches[1]);
-    if (it == s.keys.end()) return reply_error(res, 404, "no key named '" + std::string(req.matches[1]) + "'");
-    reply(res, 200, it->second->verification_key_json());
-  });
-  http.Get("/healthz", [&s](const httplib::Request&, httplib::Response& res) {
-    reply(res, s.draining ? 503 : 200, health_json(s));
-  });
-  http.Get("/metrics", [&s](const httplib::Request&, httplib::Response& res) {
-    res.set_content(s.metrics.text(gauges(s)), "text/plain; version=0.0.4");
-  });
-  http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+  http.set_error_handler([](const httplib::Request&, httplib::Response& res) {  // cpp-httplib's own errors
     if (!res.body.empty()) return;
-    if (res.status == 404) return reply_error(res, 404, "no such endpoint: " + req.method + " " + req.path);
     reply_error(res, res.status, "the request could not be read (HTTP " + std::to_string(res.status) + ")");
   });
   http.set_exception_handler([&s](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
