@@ -8,7 +8,7 @@ usage: serve_test.py ZKFORGE DATA_DIR WORK_DIR CASE
   ZKFORGE   the zkforge program (a build tree's, or bin/zkforge of an install prefix)
   DATA_DIR  a folder with chain.zkey, witness.wtns and verification_key.json (a 2^10 BN254 key)
   CASE      load | client | bad_input | disconnect | deadline | prover_error | sigterm | token | busy |
-            priority | batch_window | one_answer | unread_bodies
+            priority | batch_window | batch_busy | one_answer | unread_bodies
 """
 import http.client
 import json
@@ -406,15 +406,20 @@ def case_token():
 
 def case_busy():
     with Server("--queue", "1") as s:
-        holder = in_thread(s.prove, None, {"X-Zkforge-Fault": "hold=1500"})
+        holder = in_thread(s.prove, None, {"X-Zkforge-Fault": "hold=3000"})
         wait_for("the holder in flight", lambda: s.metric("zkforge_in_flight") == 1)
         queued = in_thread(s.prove)
         wait_for("one request queued", lambda: s.metric('zkforge_queue_depth{priority="batch"}') == 1)
         status, h, j = s.prove()
         expect(status == 429 and int(h.get("Retry-After", "0")) >= 1, f"a full queue: {status} {h} {j}")
+        # Answered before its body is read: a request whose body has not come is answered at once.
+        sock = raw_request(s.port, f"POST /v1/prove/chain HTTP/1.1\r\nHost: x\r\nContent-Length: {os.path.getsize(WTNS)}"
+                                   "\r\n\r\n", b"")
+        answers = re.findall(rb"HTTP/1\.1 (\d+)", read_to_end(sock, timeout=1.0))
+        expect(answers == [b"429"], f"a full queue, the body not sent: answers {answers} within 1 s, expected [429]")
         check_ok(holder(), "the holder")
         check_ok(queued(), "the queued request")
-        expect(s.metric('zkforge_requests_total{outcome="busy"}') == 1, "429s miscounted")
+        expect(s.metric('zkforge_requests_total{outcome="busy"}') == 2, "429s miscounted")
         expect(s.stop() == 0, "the server did not exit 0")
 
 
@@ -444,6 +449,21 @@ def case_batch_window():
         # Deadline-class work is not held for the window.
         j = check_ok(s.prove(headers={"X-Priority": "deadline"}), "a deadline-class request")
         expect(j["batch"] == 1 and j["timings"]["queue_ms"] < 250, f"a deadline-class request waited: {j['timings']}")
+        expect(s.stop() == 0, "the server did not exit 0")
+
+
+def case_batch_busy():
+    # Requests held in a batch window keep their places in the queue: with --queue 2, of 6 requests sent
+    # at once 2 are taken (and counted as queued while the window is open) and 4 are answered 429.
+    with Server("--queue", "2", "--batch-window", "2000", "--batch-max", "16") as s:
+        joins = [in_thread(s.prove) for _ in range(6)]
+        wait_for("4 requests answered 429", lambda: s.metric('zkforge_requests_total{outcome="busy"}') >= 4, timeout=10)
+        depth = s.metric('zkforge_queue_depth{priority="batch"}')
+        expect(depth == 2, f"the batch window's requests counted as {depth} queued, not 2")
+        answers = [j() for j in joins]
+        statuses = sorted(status for status, _, _ in answers)
+        expect(statuses == [200, 200, 429, 429, 429, 429], f"with --queue 2: {statuses}")
+        expect(all(j["batch"] == 2 for status, _, j in answers if status == 200), "the 2 taken were not one batch")
         expect(s.stop() == 0, "the server did not exit 0")
 
 

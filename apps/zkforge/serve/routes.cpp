@@ -102,8 +102,9 @@ nlohmann::json timings_json(const Job& job, double parse_ms, double verify_ms, d
                         {"total_ms", total_ms}};
 }
 
-// POST /v1/prove/{key}: the body read (bounded by the key's witness), parsed and checked here, queued,
-// proved by a worker, verified and answered here; the client and the deadline watched meanwhile.
+// POST /v1/prove/{key}: a place in the queue taken, the body read (bounded by the key's witness),
+// parsed and checked here, queued, proved by a worker, verified and answered here; the client and the
+// deadline watched meanwhile.
 void prove(Service& s, const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read) {
   const auto start = Clock::now();
   auto fail = [&](Outcome outcome, int status, const std::string& message) {
@@ -131,6 +132,16 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
   };
   const std::string length = req.get_header_value("Content-Length");
   if (const auto n = decimal(length); n && *n > bound) return too_large(length);
+  auto [admission, place] = s.scheduler->reserve(terms.priority);
+  if (admission == Scheduler::Admission::full) {
+    res.set_header("Retry-After", std::to_string(s.scheduler->retry_after_seconds()));
+    return fail(Outcome::busy, 429,
+                "the queue is full (" + std::to_string(s.scheduler->capacity()) +
+                    " requests): retry after the seconds Retry-After says");
+  }
+  if (admission == Scheduler::Admission::closed)
+    return fail(Outcome::unavailable, 503, "the server is shutting down");
+
   std::string body;
   bool over = false;
   const bool complete = read([&](const char* data, std::size_t size) {
@@ -158,17 +169,8 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
   std::string().swap(body);  // the body's memory back before the job waits
 
   auto job = std::make_shared<Job>(key, std::move(work), terms.priority, terms.deadline, terms.fault);
-  switch (s.scheduler->submit(job)) {
-    case Scheduler::Admission::queued:
-      break;
-    case Scheduler::Admission::full:
-      res.set_header("Retry-After", std::to_string(s.scheduler->retry_after_seconds()));
-      return fail(Outcome::busy, 429,
-                  "the queue is full (" + std::to_string(s.scheduler->capacity()) +
-                      " requests): retry after the seconds Retry-After says");
-    case Scheduler::Admission::closed:
-      return fail(Outcome::unavailable, 503, "the server is shutting down");
-  }
+  if (!s.scheduler->submit(std::move(place), job))
+    return fail(Outcome::unavailable, 503, "the server is shutting down");
 
   const PeerSocket peer(req.local_addr, req.local_port, req.remote_addr, req.remote_port);
   std::unique_lock<std::mutex> lock(job->mutex);
