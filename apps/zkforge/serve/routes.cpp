@@ -126,12 +126,16 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
 
   const std::uint64_t bound = key.info().max_body_bytes();
   auto too_large = [&](const std::string& size) {
-    fail(Outcome::bad_request, 400,
+    fail(Outcome::bad_request, 413,
          "request body: " + size + " bytes, more than key " + name + "'s " + std::to_string(key.info().num_vars) +
              " wires take (at most " + std::to_string(bound) + ")");
   };
-  const std::string length = req.get_header_value("Content-Length");
-  if (const auto n = decimal(length); n && *n > bound) return too_large(length);
+  if (req.has_header("Content-Length")) {  // else chunked, or until the client's end
+    const std::string length = req.get_header_value("Content-Length");
+    if (length.empty() || length.find_first_not_of("0123456789") != std::string::npos)
+      return fail(Outcome::bad_request, 400, "Content-Length must be a count of bytes, not '" + length + "'");
+    if (const auto n = decimal(length); !n || *n > bound) return too_large(length);  // !n: over 18 digits
+  }
   auto [admission, place] = s.scheduler->reserve(terms.priority);
   if (admission == Scheduler::Admission::full) {
     res.set_header("Retry-After", std::to_string(s.scheduler->retry_after_seconds()));

@@ -90,7 +90,6 @@ int run_serve(const ServeOptions& o) {
   // take 1/(2k) of the free memory it finds when it is made, so that the keys together take at most
   // half and the workers' buffers keep the rest.
   config.key_memory_share = kServedKeysShare / static_cast<double>(o.keys.size());
-  std::uint64_t largest_body = 0;
   for (const std::string& option : o.keys) {
     const auto [name, path] = key_option(option);
     if (s.keys.count(name) != 0) throw Error(Errc::invalid_argument, "--key " + name + " is given twice");
@@ -102,7 +101,6 @@ int run_serve(const ServeOptions& o) {
         "zkforge serve: key {}: {}, domain 2^{}, {} wires, {} public, from {}: ready on {} device{} in {:.0f} ms\n",
         name, k.curve, k.log_domain, k.num_vars, k.num_public, path, s.devices.indices.size(),
         s.devices.indices.size() == 1 ? "" : "s", ms_since(t0));
-    largest_body = std::max(largest_body, k.max_body_bytes());
     s.keys.emplace(name, std::move(key));
   }
 
@@ -126,7 +124,6 @@ int run_serve(const ServeOptions& o) {
     PeerSocket(req.local_addr, req.local_port, req.remote_addr, req.remote_port).linger(kLinger);
   });
   http.set_tcp_nodelay(true);  // an answer's parts leave at once, not one delayed ACK apart
-  http.set_payload_max_length(largest_body);  // GET bodies too; each key's bound is checked in its route
   add_routes(http, s);
   const int port = address.port == 0 ? http.bind_to_any_port(address.host)
                                      : (http.bind_to_port(address.host, address.port) ? address.port : -1);
