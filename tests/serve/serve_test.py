@@ -8,7 +8,7 @@ usage: serve_test.py ZKFORGE DATA_DIR WORK_DIR CASE
   ZKFORGE   the zkforge program (a build tree's, or bin/zkforge of an install prefix)
   DATA_DIR  a folder with chain.zkey, witness.wtns and verification_key.json (a 2^10 BN254 key)
   CASE      load | client | bad_input | disconnect | deadline | prover_error | sigterm | token | busy |
-            priority | batch_window | batch_busy | one_answer | unread_bodies
+            priority | batch_window | batch_busy | one_answer | unread_bodies | idle_connections
 """
 import http.client
 import json
@@ -518,6 +518,32 @@ def case_unread_bodies():
         expect(grown < 32, f"the server's peak resident memory grew {grown:.0f} MiB over requests it refused")
         status, _, _ = s.request("GET", "/healthz")
         expect(status == 200, f"GET /healthz without the token: {status}")
+        expect(s.stop() == 0, "the server did not exit 0")
+
+
+def case_idle_connections():
+    # Connections that send nothing do not hold up the quick answers: with the worker busy, the queue
+    # full and 16 such connections open, /healthz, /metrics and a 429 come within 1 s each.
+    with Server("--queue", "2") as s:
+        holder = in_thread(s.prove, None, {"X-Zkforge-Fault": "hold=4000"})
+        wait_for("the holder in flight", lambda: s.metric("zkforge_in_flight") == 1)
+        queued = [in_thread(s.prove) for _ in range(2)]
+        wait_for("two requests queued", lambda: s.metric('zkforge_queue_depth{priority="batch"}') == 2)
+        idle = [socket.create_connection(("127.0.0.1", s.port), timeout=30) for _ in range(16)]
+        time.sleep(0.2)
+        for what, ask, want in (("GET /healthz", lambda: s.request("GET", "/healthz", timeout=1.0), 200),
+                                ("GET /metrics", lambda: s.request("GET", "/metrics", timeout=1.0), 200),
+                                ("a proof request", lambda: s.prove(timeout=1.0), 429)):
+            try:
+                status = ask()[0]
+            except socket.timeout:
+                fail(f"{what} was not answered within 1 s beside 16 idle connections")
+            expect(status == want, f"{what} beside 16 idle connections: {status}, expected {want}")
+        for sock in idle:
+            sock.close()
+        check_ok(holder(), "the holder")
+        for join in queued:
+            check_ok(join(), "a queued request")
         expect(s.stop() == 0, "the server did not exit 0")
 
 

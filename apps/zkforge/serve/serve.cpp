@@ -24,9 +24,12 @@
 namespace zkforge::serve {
 namespace {
 
-// Spare HTTP threads beside one per queued or proving request: /healthz, /metrics and 429s stay
-// answered when the queue is full.
-constexpr std::size_t kSpareHttpThreads = 8;
+// HTTP threads beside one per queued or proving request: /healthz, /metrics and 429s stay answered
+// while the queue is full and up to this many other connections are idle or slow (a connection holds a
+// thread until it ends).
+constexpr std::size_t kSpareHttpThreads = 64;
+// How long a connection may wait before its request begins (cpp-httplib's keep-alive timeout).
+constexpr time_t kRequestWaitSeconds = 2;
 constexpr double kServedKeysShare = 0.5;  // of a device's free memory, for all the served keys
 // How long a connection, its answer written, waits for its client to close its side (PeerSocket::linger).
 constexpr std::chrono::milliseconds kLinger{2000};
@@ -120,6 +123,7 @@ int run_serve(const ServeOptions& o) {
   // would be parsed as requests of its own. The logger runs once the answer is written, and before
   // the connection is closed: there the connection lingers, so that its close resets no answer.
   http.set_keep_alive_max_count(1);
+  http.set_keep_alive_timeout(kRequestWaitSeconds);
   http.set_logger([](const httplib::Request& req, const httplib::Response&) {
     PeerSocket(req.local_addr, req.local_port, req.remote_addr, req.remote_port).linger(kLinger);
   });
