@@ -119,8 +119,8 @@ int run_serve(const ServeOptions& o) {
   const std::size_t http_threads = o.queue + sc.slots * sc.workers_per_slot + kSpareHttpThreads;
   http.new_task_queue = [http_threads] { return new httplib::ThreadPool(http_threads); };
   // One request per connection: cpp-httplib 0.11 takes whatever follows a request on its connection
-  // for the next request, so the unread body of a request answered early (401, 404, 429, 503 ...)
-  // would be parsed as requests of its own. The logger runs once the answer is written, and before
+  // for the next request, so the unread body of a request refused before its body is read would be
+  // parsed as requests of its own. The logger runs once the answer is written, and before
   // the connection is closed: there the connection lingers, so that its close resets no answer.
   http.set_keep_alive_max_count(1);
   http.set_keep_alive_timeout(kRequestWaitSeconds);
