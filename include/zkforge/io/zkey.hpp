@@ -185,22 +185,51 @@ ZkeyHeader read_counts(const io::BinFile& f, io::Cursor& h) {
   return header;
 }
 
-// Section 4 (the matrices' entries), checked in parallel blocks, each read by its own task: every
-// entry names matrix 0 (A) or 1 (B), a row of the domain, a wire of the witness and a value below r;
-// the first bad entry by position is the one reported. Counts A's entries per block, for the second
-// pass (convert_coefficients) to place each block's.
+// Section 4 (the matrices' entries), read twice in parallel blocks, each read by its own task: the
+// first pass (check_coefficients) checks every entry and counts A's entries per block, the second
+// (convert_coefficients) places each block's entries where those counts say, checking them again: a
+// file rewritten between the passes is an error, not a write past the matrices.
 struct Coefficients {
   static constexpr std::size_t kEntry = 12 + 32;
+  ZkeyHeader header;           // the counts the entries are checked against
   std::uint64_t first_at = 0;  // the byte offset of entry 0
   std::size_t count = 0, per_block = 0, a_count = 0;
-  std::vector<std::size_t> a_before;  // A's entries in the blocks before each block
+  std::vector<std::size_t> a_in_block, a_before;  // A's entries in each block, and in the blocks before it
   std::size_t b_count() const { return count - a_count; }
 };
 
+// Error(code) naming entry i of section 4 (`where`) and the byte `at` of its fault.
+inline Error coefficient_error(Errc code, const std::string& where, std::uint64_t at, std::size_t i,
+                               const std::string& what) {
+  return Error(code, where + " at byte " + std::to_string(at) + ": coefficient " + std::to_string(i) + ": " + what);
+}
+
+// The matrix of entry i, whose bytes are at p: 0 (A) or 1 (B), once the entry is checked to name one
+// of them, a row of the domain, a wire of the witness and a value below r; Error(malformed_file)
+// naming the field's byte otherwise.
+template <class Fr>
+std::uint32_t checked_matrix(const Coefficients& c, const std::string& where, std::size_t i, const std::uint8_t* p) {
+  const std::uint32_t matrix = u32_at(p), row = u32_at(p + 4), signal = u32_at(p + 8);
+  const std::uint64_t at = c.first_at + std::uint64_t{i} * Coefficients::kEntry;
+  const auto fail = [&](std::uint64_t offset, const std::string& what) {
+    throw coefficient_error(Errc::malformed_file, where, offset, i, what);
+  };
+  if (matrix > 1) fail(at, "matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)");
+  if (row >= c.header.domain_size())
+    fail(at + 4, "constraint " + std::to_string(row) + " is outside the domain of " +
+                     std::to_string(c.header.domain_size()));
+  if (signal >= c.header.num_vars)
+    fail(at + 8, "signal " + std::to_string(signal) + " is not below nVars " + std::to_string(c.header.num_vars));
+  if (io::le_int<typename Fr::Int>(p + 12, 32) >= Fr::kModulus) fail(at + 12, "value is not below r");
+  return matrix;
+}
+
+// The first pass; the first bad entry by position is the one reported.
 template <class Fr>
 Coefficients check_coefficients(const io::BinFile& f, const ZkeyHeader& header) {
   io::Cursor m = f.cursor(kCoefs, "coefficients");
   Coefficients c;
+  c.header = header;
   c.count = m.u32("the coefficient count");
   constexpr std::size_t kEntry = Coefficients::kEntry;
   m.count_fitting(c.count, kEntry, "coefficient count");
@@ -209,53 +238,47 @@ Coefficients check_coefficients(const io::BinFile& f, const ZkeyHeader& header) 
            " bytes, the section has " + std::to_string(m.remaining()) + " after the count");
   c.first_at = m.offset();
   c.per_block = io::records_per_block(kEntry);
-  std::vector<std::size_t> a_in_block(io::block_count(c.count, c.per_block));
+  c.a_in_block.resize(io::block_count(c.count, c.per_block));
   const std::string where = f.where(kCoefs, "coefficients");
   io::read_blocks(f.source(), c.first_at, c.count, kEntry, c.per_block, "the coefficients",
                   [&](std::size_t k, std::size_t first, std::size_t n, const std::uint8_t* data) {
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::uint8_t* p = data + j * kEntry;
-      const std::uint32_t matrix = u32_at(p), row = u32_at(p + 4), signal = u32_at(p + 8);
-      const std::size_t i = first + j;
-      const std::uint64_t at = c.first_at + std::uint64_t{i} * kEntry;
-      const auto fail = [&](std::uint64_t offset, const std::string& what) {
-        throw Error(Errc::malformed_file, where + " at byte " + std::to_string(offset) + ": coefficient " +
-                                              std::to_string(i) + ": " + what);
-      };
-      if (matrix > 1) fail(at, "matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)");
-      if (row >= header.domain_size())
-        fail(at + 4, "constraint " + std::to_string(row) + " is outside the domain of " +
-                         std::to_string(header.domain_size()));
-      if (signal >= header.num_vars)
-        fail(at + 8, "signal " + std::to_string(signal) + " is not below nVars " + std::to_string(header.num_vars));
-      if (io::le_int<typename Fr::Int>(p + 12, 32) >= Fr::kModulus) fail(at + 12, "value is not below r");
-      a_in_block[k] += matrix == 0 ? 1 : 0;
-    }
+    for (std::size_t j = 0; j < n; ++j)
+      c.a_in_block[k] += checked_matrix<Fr>(c, where, first + j, data + j * kEntry) == 0 ? 1 : 0;
   });
-  c.a_before.resize(a_in_block.size());
-  for (std::size_t k = 0; k < a_in_block.size(); ++k) {
+  c.a_before.resize(c.a_in_block.size());
+  for (std::size_t k = 0; k < c.a_in_block.size(); ++k) {
     c.a_before[k] = c.a_count;
-    c.a_count += a_in_block[k];
+    c.a_count += c.a_in_block[k];
   }
   return c;
 }
 
-// The second pass over section 4: each block writes its entries where the counts of the blocks before
-// it say, A's and B's each in the file's order. Stored values are coef * R^2 mod r; as Montgomery
-// words they stand for coef * R, and one product with the element whose words are 1 (R^-1) gives coef.
+// The second pass: each block writes its entries where the counts of the blocks before it say, A's and
+// B's each in the file's order; an entry past its block's share of A's or B's is Error(io_error), the
+// file having changed since the first pass. Stored values are coef * R^2 mod r; as Montgomery words
+// they stand for coef * R, and one product with the element whose words are 1 (R^-1) gives coef.
 template <class Fr>
 void convert_coefficients(const io::BinFile& f, const Coefficients& c, groth16::MatrixEntry<Fr>* a,
                           groth16::MatrixEntry<Fr>* b) {
   constexpr std::size_t kEntry = Coefficients::kEntry;
   const Fr r_inverse = Fr::from_montgomery_unchecked(Fr::Int::from_u64(1));
+  const std::string where = f.where(kCoefs, "coefficients");
   io::read_blocks(f.source(), c.first_at, c.count, kEntry, c.per_block, "the coefficients",
                   [&](std::size_t k, std::size_t first, std::size_t n, const std::uint8_t* data) {
+    const std::size_t a_end = c.a_before[k] + c.a_in_block[k], b_end = first + n - a_end;
     std::size_t next_a = c.a_before[k], next_b = first - c.a_before[k];
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint8_t* p = data + j * kEntry;
+      const bool in_a = checked_matrix<Fr>(c, where, first + j, p) == 0;
+      if (in_a ? next_a == a_end : next_b == b_end)
+        throw coefficient_error(Errc::io_error, where, c.first_at + std::uint64_t{first + j} * kEntry, first + j,
+                                std::string(in_a ? "an A" : "a B") + " entry past the " +
+                                    std::to_string(in_a ? c.a_in_block[k] : n - c.a_in_block[k]) +
+                                    " its block held when first read: section 4 changed while it was read "
+                                    "(rewritten by another process?)");
       const auto stored = io::le_int<typename Fr::Int>(p + 12, 32);
       const groth16::MatrixEntry<Fr> e{u32_at(p + 4), u32_at(p + 8), Fr::from_montgomery_unchecked(stored) * r_inverse};
-      if (u32_at(p) == 0) a[next_a++] = e;
+      if (in_a) a[next_a++] = e;
       else b[next_b++] = e;
     }
   });
