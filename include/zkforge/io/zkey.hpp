@@ -8,8 +8,9 @@
 // formula its counts give. Points are checked to lie on their curve, and, with SubgroupCheck::verify,
 // in the prime-order subgroup (pairing/subgroup.hpp); the point at infinity (all zero bytes) is
 // refused where a key never has it: alpha, beta, gamma, delta and any H point, or every point of a
-// section at once (a section of zeros: a hole in a sparse file, not a key). Matrix entries are checked
-// to name a row of the domain, a wire of the witness and a value below r, in parallel. Errors are
+// section at once (a section of zeros: a hole in a sparse file, not a key) but B1's and B2's in a key
+// without B entries (io/decode_points.hpp's Infinity). Matrix entries are checked to name a row of the
+// domain, a wire of the witness and a value below r, in parallel. Errors are
 // Error(malformed_file, or not_on_curve / not_canonical / not_in_subgroup for a bad point) naming the
 // file, the section and the byte offset; the file is read as io/input_file.hpp says, in blocks of
 // io/decode_points.hpp read and checked side by side. read_zkey gives a ProvingKey's vectors;
@@ -51,6 +52,8 @@ namespace zkey_detail {
 
 constexpr std::uint32_t kHeader = 2, kIc = 3, kCoefs = 4, kA = 5, kB1 = 6, kB2 = 7, kC = 8, kH = 9;
 
+using io::Infinity;
+
 inline std::uint32_t u32_at(const std::uint8_t* p) { return static_cast<std::uint32_t>(io::Cursor::le(p, 4)); }
 
 // Empty when the "n8 u32 | prime[n8]" pair at the cursor is F's; else what was found, for a message.
@@ -80,9 +83,6 @@ Affine<C> decode(const std::uint8_t* p, SubgroupCheck subgroups) {
     throw Error(Errc::not_in_subgroup, std::string(C::name) + " point not in the prime-order subgroup");
   return point;
 }
-
-// Where a section's points may be the point at infinity: some of them (a wire outside a query), or none.
-enum class Infinity { some, none };
 
 // Decodes `count` points of curve C from the section's payload into `out` as image points
 // (io/key_image.hpp: sizeof(Affine<C>) bytes each, which is also an Affine<C> array), in parallel
@@ -361,8 +361,8 @@ groth16::ProvingKey<E> read_zkey(const io::BinFile& f, SubgroupCheck subgroups =
   const std::size_t n = key.num_vars, pub = key.num_public, priv = n - pub - 1;
   key.ic = read_points<E, G1>(f, kIc, "IC", pub + 1, subgroups, Infinity::some);
   key.a = read_points<E, G1>(f, kA, "A", n, subgroups, Infinity::some);
-  key.b_1 = read_points<E, G1>(f, kB1, "B1", n, subgroups, Infinity::some);
-  key.b_2 = read_points<E, G2>(f, kB2, "B2", n, subgroups, Infinity::some);
+  key.b_1 = read_points<E, G1>(f, kB1, "B1", n, subgroups, io::b_query_infinity(c.b_count()));
+  key.b_2 = read_points<E, G2>(f, kB2, "B2", n, subgroups, io::b_query_infinity(c.b_count()));
   key.l = read_points<E, G1>(f, kC, "C", priv, subgroups, Infinity::some);
   key.h = read_points<E, G1>(f, kH, "H", key.domain_size(), subgroups, Infinity::none);
   return key;
@@ -401,8 +401,8 @@ io::KeyImage read_zkey_image(const io::BinFile& f, SubgroupCheck subgroups = Sub
   };
   section(G1{}, kIc, "IC", KeySection::ic, Infinity::some);
   section(G1{}, kA, "A", KeySection::a, Infinity::some);
-  section(G1{}, kB1, "B1", KeySection::b_1, Infinity::some);
-  section(G2{}, kB2, "B2", KeySection::b_2, Infinity::some);
+  section(G1{}, kB1, "B1", KeySection::b_1, io::b_query_infinity(c.b_count()));
+  section(G2{}, kB2, "B2", KeySection::b_2, io::b_query_infinity(c.b_count()));
   section(G1{}, kC, "C", KeySection::l, Infinity::some);
   section(G1{}, kH, "H", KeySection::h, Infinity::none);
   return image;
