@@ -230,12 +230,14 @@ Coefficients check_coefficients(const io::BinFile& f, const ZkeyHeader& header) 
   io::Cursor m = f.cursor(kCoefs, "coefficients");
   Coefficients c;
   c.header = header;
+  const std::uint64_t count_at = m.offset();
   c.count = m.u32("the coefficient count");
   constexpr std::size_t kEntry = Coefficients::kEntry;
-  m.count_fitting(c.count, kEntry, "coefficient count");
+  m.count_fitting(c.count, count_at, kEntry, "coefficient count");
   if (m.remaining() != std::uint64_t{c.count} * kEntry)
-    m.fail(std::to_string(c.count) + " coefficients take " + std::to_string(std::uint64_t{c.count} * kEntry) +
-           " bytes, the section has " + std::to_string(m.remaining()) + " after the count");
+    m.fail_at(count_at, std::to_string(c.count) + " coefficients take " +
+                            std::to_string(std::uint64_t{c.count} * kEntry) + " bytes, the section has " +
+                            std::to_string(m.remaining()) + " after the count");
   c.first_at = m.offset();
   c.per_block = io::records_per_block(kEntry);
   c.a_in_block.resize(io::block_count(c.count, c.per_block));
