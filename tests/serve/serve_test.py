@@ -267,6 +267,9 @@ def case_bad_input():
             ("an empty body", b"", {}, 400, "empty"),
             ("a bad priority", wtns, {"X-Priority": "urgent"}, 400, "priority"),
             ("a bad deadline", wtns, {"X-Deadline-Ms": "soon"}, 400, "X-Deadline-Ms"),
+            ("a deadline of 20 digits", wtns, {"X-Deadline-Ms": "9" * 20}, 400, "X-Deadline-Ms"),
+            ("a fault's hold past a day", wtns, {"X-Zkforge-Fault": "hold=86400001"}, 400, "X-Zkforge-Fault"),
+            ("a fault's hold of 20 digits", wtns, {"X-Zkforge-Fault": "hold=" + "9" * 20}, 400, "X-Zkforge-Fault"),
         ]
         good = in_thread(s.prove, None, {"X-Zkforge-Fault": "hold=500"})  # in flight meanwhile: not disturbed
         for what, body, headers, want, words in cases:

@@ -47,9 +47,9 @@ bool same_secret(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
-// A Content-Length: its count of bytes (leading zeros allowed), saturated at the largest uint64; none
-// when it is not all digits.
-std::optional<std::uint64_t> byte_count(const std::string& s) {
+// A decimal count (a Content-Length, a deadline, a fault's hold): its value, leading zeros allowed,
+// saturated at the largest uint64; none when it is not all digits.
+std::optional<std::uint64_t> decimal(const std::string& s) {
   if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
   std::uint64_t n = 0;
   for (const char c : s) {
@@ -58,12 +58,6 @@ std::optional<std::uint64_t> byte_count(const std::string& s) {
     n = n * 10 + digit;
   }
   return n;
-}
-
-std::optional<std::uint64_t> decimal(const std::string& s) {
-  if (s.empty() || s.size() > 18 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return std::nullopt;
-  return std::stoull(s);
 }
 
 // A header, or else a query parameter of the same meaning.
@@ -104,10 +98,11 @@ RequestTerms request_terms(const httplib::Request& req, bool faults, Clock::time
     const auto hold = fault.rfind("hold=", 0) == 0 ? decimal(fault.substr(5)) : std::nullopt;
     if (fault == "error")
       t.fault.fail = true;
-    else if (hold)
+    else if (hold && *hold <= kMaxDeadlineMs)
       t.fault.hold = std::chrono::milliseconds(*hold);
     else
-      throw Error(Errc::invalid_argument, "X-Zkforge-Fault must be error or hold=MS, not '" + fault + "'");
+      throw Error(Errc::invalid_argument, "X-Zkforge-Fault must be error or hold=MS (MS at most " +
+                                              std::to_string(kMaxDeadlineMs) + "), not '" + fault + "'");
   }
   return t;
 }
@@ -151,7 +146,7 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
   };
   if (req.has_header("Content-Length")) {  // else chunked, or until the client's end
     const std::string length = req.get_header_value("Content-Length");
-    const auto n = byte_count(length);
+    const auto n = decimal(length);
     if (!n) return fail(Outcome::bad_request, 400, "Content-Length must be a count of bytes, not '" + length + "'");
     if (*n > bound) return too_large(length);
   }
