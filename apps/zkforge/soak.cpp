@@ -236,7 +236,10 @@ int soak_on(const SoakOptions& o, const io::ProvingKeyFile& zkey, const std::str
 }  // namespace
 
 int run_soak(const SoakOptions& o) {
-  if (o.proofs < 1) throw Error(Errc::invalid_argument, "soak: --proofs must be at least 1");
+  if (o.proofs <= 100)
+    throw Error(Errc::invalid_argument,
+                "soak: --proofs must be more than 100: the first hundred's row is the baseline that memory and the "
+                "proof time are judged against, so at most 100 proofs leave nothing to judge");
   const io::ProvingKeyFile zkey(o.zkey);
   if (zkey.curve() == CurveId::bn254) return soak_on<bn254::Engine>(o, zkey, "bn128");
   return soak_on<bls12_381::Engine>(o, zkey, "bls12381");

@@ -13,7 +13,7 @@ struct SoakOptions {
   std::string memory = "pooled";
   int device = 0;
   unsigned threads = 0;
-  int proofs = 1000;        // counted proofs, after the warm-up
+  int proofs = 1000;        // counted proofs, after the warm-up: more than 100 (the first 100 are the baseline)
   int warm_up = 20;         // proofs before the counted ones
   int verify_every = 100;   // every n-th proof is verified under the key's verifying key
   double memory_slack = 0.01;  // allowed growth of resident and device memory over the first hundred's

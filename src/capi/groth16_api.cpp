@@ -7,6 +7,7 @@
 #include "guard.hpp"
 #include "prover_handle.hpp"
 #include "scalars.hpp"
+#include "zkforge/groth16/prover_checks.hpp"
 #include "zkforge/groth16/verifier.hpp"
 #include "zkforge/io/snarkjs_json.hpp"
 #include "zkforge/io/proving_key_file.hpp"
@@ -54,7 +55,16 @@ std::unique_ptr<zkforge_proof> prove_wtns(const zkforge_prover& prover, const io
 zkforge_prover_options checked_options(const zkforge_prover_options* options) {
   const zkforge_prover_options o = options != nullptr ? *options : zkforge_prover_options_default();
   (void)target_of(&o.device);
+  if (o.threads > ZKFORGE_MAX_THREADS)
+    throw Error(Errc::invalid_argument, "threads " + std::to_string(o.threads) + " is more than " +
+                                            std::to_string(ZKFORGE_MAX_THREADS) + " (0 uses every core)");
   return o;
+}
+
+// f(the handle's prover) for a call that only reads the handle: `none` for NULL.
+template <class F, class T>
+T read_handle(const zkforge_prover* prover, T none, F&& f) {
+  return prover == nullptr ? none : std::visit(f, prover->engine);
 }
 
 std::unique_ptr<zkforge_prover> make_key_prover(const io::ProvingKeyFile& key, const zkforge_prover_options& o) {
@@ -97,15 +107,16 @@ zkforge_status zkforge_prover_create_zkey(zkforge_prover** prover, const void* z
 void zkforge_prover_destroy(zkforge_prover* prover) { delete prover; }
 
 zkforge_curve zkforge_prover_curve(const zkforge_prover* prover) {
-  return std::visit([](const auto& p) { return kCurveOf<typename std::decay_t<decltype(p)>::Engine>; }, prover->engine);
+  return read_handle(prover, zkforge_curve{-1},
+                     [](const auto& p) { return kCurveOf<typename std::decay_t<decltype(p)>::Engine>; });
 }
 
 uint64_t zkforge_prover_num_wires(const zkforge_prover* prover) {
-  return std::visit([](const auto& p) -> uint64_t { return p.key->view().num_vars; }, prover->engine);
+  return read_handle(prover, uint64_t{0}, [](const auto& p) -> uint64_t { return p.key->view().num_vars; });
 }
 
 uint64_t zkforge_prover_num_public(const zkforge_prover* prover) {
-  return std::visit([](const auto& p) -> uint64_t { return p.key->view().num_public; }, prover->engine);
+  return read_handle(prover, uint64_t{0}, [](const auto& p) -> uint64_t { return p.key->view().num_public; });
 }
 
 zkforge_status zkforge_prover_prove_wtns(const zkforge_prover* prover, const void* wtns, uint64_t size,
@@ -128,6 +139,7 @@ zkforge_status zkforge_prover_prove(const zkforge_prover* prover, const void* wi
     *proof = std::visit(
                  [&](const auto& p) {
                    using Fr = typename std::decay_t<decltype(p)>::Engine::Fr;
+                   groth16::check_witness_count(p.key->view(), count);  // before a value past the buffer is read
                    return prove_texts(p, read_canonical<Fr>(witness, count, form, "witness value"));
                  },
                  prover->engine)
@@ -135,8 +147,12 @@ zkforge_status zkforge_prover_prove(const zkforge_prover* prover, const void* wi
   });
 }
 
-const char* zkforge_proof_json(const zkforge_proof* proof) { return proof->proof_json.c_str(); }
-const char* zkforge_proof_public_json(const zkforge_proof* proof) { return proof->public_json.c_str(); }
+const char* zkforge_proof_json(const zkforge_proof* proof) {
+  return proof != nullptr ? proof->proof_json.c_str() : nullptr;
+}
+const char* zkforge_proof_public_json(const zkforge_proof* proof) {
+  return proof != nullptr ? proof->public_json.c_str() : nullptr;
+}
 void zkforge_proof_destroy(zkforge_proof* proof) { delete proof; }
 
 zkforge_status zkforge_groth16_verify_json(const char* verification_key_json, const char* public_json,

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <string>
 
 #include "zkforge/c/base.h"
@@ -48,13 +49,15 @@ Outcome run_guarded(F&& body) noexcept {
       return {status_of(e.code()), e.what()};
     } catch (const std::bad_alloc&) {
       return {ZKFORGE_ERROR_OUT_OF_MEMORY, "out of memory: an allocation failed"};
+    } catch (const std::length_error& e) {  // a size past what any vector can hold
+      return {ZKFORGE_ERROR_OUT_OF_MEMORY, std::string("out of memory: ") + e.what()};
     } catch (const std::exception& e) {
       return {ZKFORGE_ERROR_INTERNAL, std::string("internal error: ") + e.what()};
     } catch (...) {
       return {ZKFORGE_ERROR_INTERNAL, "internal error: an exception that is not a std::exception"};
     }
-  } catch (...) {  // the message itself could not be made
-    return {ZKFORGE_ERROR_OUT_OF_MEMORY, {}};
+  } catch (...) {  // the message itself could not be made; this one fits the string's own bytes
+    return {ZKFORGE_ERROR_OUT_OF_MEMORY, "out of memory"};
   }
 }
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // zkforge/c/msm_ntt.h: MSM on G1 and G2 and the NTT of host buffers, on the backend a device names.
+#include <limits>
+
 #include "backends.hpp"
 #include "engines.hpp"
 #include "guard.hpp"
@@ -15,6 +17,10 @@ template <class C>
 void msm_of(const Target& target, const void* points, const void* scalars, std::size_t n, zkforge_scalar_form form,
             void* result) {
   using Fr = typename C::Scalar;
+  constexpr std::size_t kMost = std::numeric_limits<std::size_t>::max() / snarkjs::kPointBytes<C>;
+  if (n > kMost)
+    throw Error(Errc::invalid_argument, std::to_string(n) + " points are more than a buffer can hold (" +
+                                            std::to_string(kMost) + ")");
   const io::Source bytes("points", static_cast<const std::uint8_t*>(points), n * snarkjs::kPointBytes<C>);
   const auto bases = io::decode_points<Affine<C>>(
       bytes, 0, n, snarkjs::kPointBytes<C>,

@@ -2,8 +2,12 @@
 // The CPU thread pool: every task runs once, errors reach the caller, nested calls do not deadlock,
 // calls from several threads at once share it and each makes progress, a waiting caller's tasks run
 // on the workers alone, and a caller whose tasks are all taken runs a waiting caller's tasks while it
-// waits, never those of another caller's call.
+// waits, never those of another caller's call; a pool whose threads cannot all start throws.
 #include <catch2/catch.hpp>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -11,6 +15,8 @@
 #include <thread>
 #include <mutex>
 #include <set>
+#include <fstream>
+#include <system_error>
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
@@ -198,4 +204,33 @@ TEST_CASE("a caller does not run the tasks of a call that is not a waiting calle
   });
   b.join();
   CHECK_FALSE(gave_up.load());
+}
+
+TEST_CASE("a pool whose threads cannot all start ends those that did and throws", "[backend][threads]") {
+  // In a child process whose address space leaves room for a few threads' stacks: the constructor must
+  // throw std::system_error (exit 0), not end the process (std::terminate) nor hang (SIGALRM at 30 s).
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    alarm(30);
+    std::size_t pages = 0;
+    std::ifstream("/proc/self/statm") >> pages;
+    rlimit limit{};
+    getrlimit(RLIMIT_AS, &limit);
+    limit.rlim_cur = pages * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) + (std::size_t{64} << 20);
+    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(4);
+    try {
+      ThreadPool pool(4096);
+      _exit(2);
+    } catch (const std::system_error&) {
+      _exit(0);
+    } catch (...) {
+      _exit(3);
+    }
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  INFO("the child's wait status " << status);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
 }

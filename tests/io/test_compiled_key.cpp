@@ -235,11 +235,14 @@ TEMPLATE_TEST_CASE("a compiled key of each bundled zkey loads back with every fi
     CHECK(zkey_file.num_vars() == key.num_vars);
     check_same_key(std::get<io::LoadedKey<E>>(io::load_proving_key(zkey)).view(), key);
 
-    // Compiling again, from the compiled key, gives the same bytes.
-    Compiled again;
+    // Compiling the zkey again gives the same bytes: the matrices' order, the padding and the checksums
+    // do not change from run to run.
+    CHECK(test::bytes_of(Compiled::of_zkey<E>(zkey).path) == bytes);
+    // A mapped compiled key is written as it is (write_compiled_key copies it), and the copy loads.
+    Compiled copy;
     io::LoadedKey<E> loaded = from_file.load<E>();
-    io::write_compiled_key(*loaded.image(), again.path);
-    CHECK(test::bytes_of(again.path) == bytes);
+    io::write_compiled_key(*loaded.image(), copy.path);
+    check_same_key(io::map_compiled_key(copy.path).view<E>(), key);
   }
 }
 
@@ -260,6 +263,52 @@ TEMPLATE_TEST_CASE("keys made in memory, of both H and root conventions, compile
       check_same_key(mapped.view<E>(), key);
       io::check_key_image<E>(mapped, snarkjs::SubgroupCheck::verify, compiled.path);
     }
+  }
+}
+
+// A circuit whose constraints are all linear has no B entries, and snarkjs then writes B1 and B2 all at
+// infinity: such a key is read and checked as any other. With B entries, B1 all at infinity is a hole.
+TEMPLATE_TEST_CASE("B1 and B2 all at infinity are read and checked when the B matrix is empty, refused otherwise",
+                   "[io][compiled]", bn254::Engine, bls12_381::Engine) {
+  using E = TestType;
+  using Fr = typename E::Fr;
+  auto rng = test::rng_for(32);
+  const auto setup = [&](const groth16::insecure::Qap<Fr>& qap) {
+    return groth16::insecure::setup<E>(qap, groth16::HConvention::odd_coset_lagrange, RootConvention::snarkjs,
+                                       test::random_waste<Fr>(rng));
+  };
+  auto qap = groth16::insecure::bits_circuit<Fr>(3, 20);
+  const test::TempFile zkey(std::vector<std::uint8_t>{});
+
+  SECTION("no B entries") {
+    qap.b.clear();
+    const groth16::ProvingKey<E> key = setup(qap);
+    REQUIRE(std::all_of(key.b_1.begin(), key.b_1.end(), [](const auto& p) { return p.infinity; }));
+    REQUIRE(std::all_of(key.b_2.begin(), key.b_2.end(), [](const auto& p) { return p.infinity; }));
+    snarkjs::write_zkey(key, zkey.path);
+    check_same_key(snarkjs::read_zkey_image<E>(zkey.path, snarkjs::SubgroupCheck::verify).template view<E>(), key);
+    const groth16::ProvingKey<E> read = snarkjs::read_zkey<E>(zkey.path, snarkjs::SubgroupCheck::verify);
+    CHECK(read.b_matrix.empty());
+    CHECK(read.b_1 == key.b_1);
+    const Compiled compiled = Compiled::of_zkey<E>(zkey.path);
+    const io::KeyImage mapped = io::map_compiled_key(compiled.path);
+    check_same_key(mapped.view<E>(), key);
+    CHECK_NOTHROW(io::check_key_image<E>(mapped, snarkjs::SubgroupCheck::verify, compiled.path));
+  }
+  SECTION("B entries, and B1 all at infinity") {
+    groth16::ProvingKey<E> key = setup(qap);
+    std::fill(key.b_1.begin(), key.b_1.end(), Affine<typename E::G1>::identity());
+    snarkjs::write_zkey(key, zkey.path);
+    const std::uint64_t b1 = io::BinFile(zkey.path, "zkey", 1).section(6, "B1").offset;
+    const std::string hole = "section 6 (B1) at byte " + std::to_string(b1) + ": all " + std::to_string(key.num_vars) +
+                             " points are the point at infinity";
+    CHECK(mentions(test::error_thrown_by([&] { snarkjs::read_zkey<E>(zkey.path); }), hole));
+    CHECK(mentions(test::error_thrown_by([&] { snarkjs::read_zkey_image<E>(zkey.path); }), hole));
+    const io::KeyImage image = io::image_of<E>(key);
+    const Error e = test::error_thrown_by([&] { io::check_key_image<E>(image, snarkjs::SubgroupCheck::skip, "key"); });
+    CHECK(e.code() == Errc::malformed_file);
+    CHECK(mentions(e, "key: section 4 (B1) at byte " + std::to_string(image.layout()[io::KeySection::b_1].offset) +
+                          ": all " + std::to_string(key.num_vars) + " points are the point at infinity"));
   }
 }
 

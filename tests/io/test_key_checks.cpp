@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // What the key and witness readers refuse besides a malformed layout (io/zkey.hpp, io/wtns.hpp): the
 // point at infinity where a key never has it, a point outside its subgroup when asked to check, the
-// first bad matrix entry by position, a witness whose constant wire is not 1 or whose count is not the
-// key's; each message names the file, the section and the byte offset once, with no doubled prefix.
+// first bad matrix entry by position, a witness whose constant wire is missing or not 1 or whose count is
+// not the key's; each message names the file, the section and the byte offset once, with no doubled prefix.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -142,7 +142,7 @@ TEST_CASE("of two bad matrix entries the first by position is named", "[io][zkey
                                                          ": coefficient 2: matrix 7 is neither 0 (A) nor 1 (B)"));
 }
 
-TEST_CASE("a witness's count is checked from its header, and its constant wire must be 1", "[io][wtns]") {
+TEST_CASE("a witness's count is checked from its header, and its constant wire must be there and be 1", "[io][wtns]") {
   using Fr = bn254::Fr;
   const std::string path = groth16_data("bn128/witness.wtns");
   const io::BinFile f(path, "wtns", 2);
@@ -161,4 +161,13 @@ TEST_CASE("a witness's count is checked from its header, and its constant wire m
   CHECK(one.code() == Errc::malformed_file);
   CHECK(mentions(one, "section 2 (values) at byte " + std::to_string(values) +
                           ": witness value 0 (the constant wire) is not 1"));
+
+  const test::TempFile empty(std::vector<std::uint8_t>{});
+  snarkjs::write_wtns<Fr>({}, empty.path);
+  const std::string no_wire = empty.path + ": section 1 (header) at byte 60: nWitness 0: no constant wire";
+  const Error none = test::error_thrown_by([&] { snarkjs::read_wtns<Fr>(empty.path); });
+  CHECK(none.code() == Errc::malformed_file);
+  CHECK(mentions(none, no_wire));
+  CHECK(mentions(test::error_thrown_by([&] { snarkjs::read_wtns_header<Fr>(io::BinFile(empty.path, "wtns", 2)); }),
+                 no_wire));
 }

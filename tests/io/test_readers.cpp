@@ -115,6 +115,21 @@ TEST_CASE("the zkey reader names the damage and its offset", "[io][zkey]") {
     CHECK(mentions(e, "at byte " + std::to_string(first + 8)));
     CHECK(mentions(e, "signal"));
   }
+  SECTION("a coefficient count past the section, or short of it") {
+    const std::uint64_t count_at = table.section(4, "coefficients").offset;
+    auto b = good;
+    put_u32(b, count_at, 0xffffffffu);
+    Error e = error_of(b, read);
+    CHECK(e.code() == Errc::malformed_file);
+    CHECK(mentions(e, "section 4 (coefficients) at byte " + std::to_string(count_at) +
+                          ": coefficient count 4294967295 needs 44 bytes each"));
+    b = good;
+    const std::uint32_t count = get_u32(good, count_at);
+    put_u32(b, count_at, count - 1);
+    e = error_of(b, read);
+    CHECK(mentions(e, "section 4 (coefficients) at byte " + std::to_string(count_at) + ": " +
+                          std::to_string(count - 1) + " coefficients take "));
+  }
   SECTION("a point off the curve") {
     auto b = good;
     const io::Section& a = table.section(5, "A");
@@ -256,7 +271,16 @@ TEST_CASE("the r1cs reader names the damage and its offset", "[io][r1cs]") {
 
   auto terms = good;
   put_u32(terms, first_term - 4, 0x7fffffffu);  // a term count far beyond the section
-  CHECK(mentions(error_of(terms, read), "term count"));
+  CHECK(mentions(error_of(terms, read), "section 2 (constraints) at byte " + std::to_string(first_term - 4) +
+                                            ": term count 2147483647 needs 36 bytes each"));
+
+  // nConstraints, in section 1 after n8, the prime, four u32 counts and nLabels (u64).
+  auto constraints = good;
+  const std::uint64_t constraints_at = table.section(1, "header").offset + 4 + 32 + 4 * 4 + 8;
+  REQUIRE(get_u32(good, constraints_at) == 32);
+  put_u32(constraints, constraints_at, 0x7fffffffu);
+  CHECK(mentions(error_of(constraints, read), "section 1 (header) at byte " + std::to_string(constraints_at) +
+                                                  ": nConstraints 2147483647 needs at least 12 bytes each"));
 
   auto rng = test::rng_for(72);
   for (int k = 0; k < 20; ++k) {

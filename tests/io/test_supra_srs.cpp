@@ -116,7 +116,7 @@ TEST_CASE("the SRS reader names the damage and its offset", "[io][srs]") {
     b[h_at] = 0xff;
     const Error e = error_of(b);
     CHECK(e.code() == Errc::malformed_file);
-    CHECK(mentions(e, "h 4278190088 needs 96 bytes each"));
+    CHECK(mentions(e, "params at byte " + std::to_string(h_at) + ": h 4278190088 needs 96 bytes each"));
   }
   SECTION("bytes after the last section") {
     std::vector<std::uint8_t> b = good;

@@ -8,7 +8,7 @@ usage: serve_test.py ZKFORGE DATA_DIR WORK_DIR CASE
   ZKFORGE   the zkforge program (a build tree's, or bin/zkforge of an install prefix)
   DATA_DIR  a folder with chain.zkey, witness.wtns and verification_key.json (a 2^10 BN254 key)
   CASE      load | client | bad_input | disconnect | deadline | prover_error | sigterm | token | busy |
-            priority | batch_window
+            priority | batch_window | batch_busy | one_answer | unread_bodies | idle_connections
 """
 import http.client
 import json
@@ -114,11 +114,13 @@ class Server:
     def metric(self, name):
         return self.metrics().get(name, 0.0)
 
-    def process_counts(self):
-        """Open descriptors and threads of the server process."""
-        fds = len(os.listdir(f"/proc/{self.proc.pid}/fd"))
-        threads = int(re.search(r"Threads:\s+(\d+)", open(f"/proc/{self.proc.pid}/status").read()).group(1))
-        return fds, threads
+    def descriptors(self):
+        """Open descriptors of the server process."""
+        return len(os.listdir(f"/proc/{self.proc.pid}/fd"))
+
+    def peak_resident_mib(self):
+        """The server's peak resident memory so far (VmHWM)."""
+        return int(re.search(r"VmHWM:\s+(\d+)", open(f"/proc/{self.proc.pid}/status").read()).group(1)) / 1024
 
     def stop(self, timeout=60):
         self.proc.send_signal(signal.SIGTERM)
@@ -169,17 +171,18 @@ def raw_request(port, head, body):
     return s
 
 
-def read_response(sock):
-    """One whole response: its head, then Content-Length bytes of body (a recv may return only a part)."""
+def read_to_end(sock, timeout=3.0):
+    """Everything the server sends until it ends the connection; fails if it has not ended it by then."""
+    sock.settimeout(timeout)
     data = b""
-    while b"\r\n\r\n" not in data and (chunk := sock.recv(4096)):
-        data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    length = re.search(rb"(?i)content-length: *(\d+)", head)
-    while length and len(body) < int(length.group(1)) and (chunk := sock.recv(4096)):
-        body += chunk
-    sock.close()
-    return head + b"\r\n\r\n" + body
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except socket.timeout:
+        fail(f"the connection was not ended within {timeout} s of the request; it sent {data[:300]}")
+    finally:
+        sock.close()
+    return data
 
 
 def check_ok(answer, what):
@@ -271,13 +274,20 @@ def case_bad_input():
             expect(status == want and words in j["error"], f"{what}: expected {want} naming '{words}', got {status}: {j}")
         status, _, j = s.prove(key="nokey")
         expect(status == 404 and "nokey" in j["error"], f"unknown key: {status} {j}")
-        # A body past the key's bound, by its Content-Length, is refused before it is read.
-        sock = raw_request(s.port, "POST /v1/prove/chain HTTP/1.1\r\nHost: x\r\nContent-Length: 900000000\r\n\r\n", b"")
-        head = read_response(sock).decode(errors="replace")
-        expect(head.startswith("HTTP/1.1 400") and "more than" in head, f"oversized body: {head}")
+        # A body past the key's bound, by its Content-Length (of any size) or as it comes, is refused (413);
+        # a Content-Length that is not a number is malformed (400); both before the body is read.
+        chunked = b"100000\r\n" + b"1" * 0x100000 + b"\r\n0\r\n\r\n"
+        for length, body, want in (("900000000", b"", "413"), ("99999999999999999999", b"", "413"),
+                                   ("12abc", b"", "400"), (None, chunked, "413")):
+            framing = f"Content-Length: {length}" if length else "Transfer-Encoding: chunked"
+            t0 = time.monotonic()
+            sock = raw_request(s.port, f"POST /v1/prove/chain HTTP/1.1\r\nHost: x\r\n{framing}\r\n\r\n", body)
+            answer = read_to_end(sock, timeout=2.0).decode(errors="replace")
+            expect(answer.startswith(f"HTTP/1.1 {want}") and time.monotonic() - t0 < 1.0,
+                   f"{framing}: expected {want} within 1 s, got after {time.monotonic() - t0:.1f} s: {answer}")
         verify(check_ok(good(), "the request in flight beside the bad ones"))
         verify(check_ok(s.prove(), "a good request after the bad ones"))
-        expect(s.metric('zkforge_requests_total{outcome="bad_request"}') == len(cases) + 1, "bad requests miscounted")
+        expect(s.metric('zkforge_requests_total{outcome="bad_request"}') == len(cases) + 4, "bad requests miscounted")
         expect(s.stop() == 0, "the server did not exit 0")
 
 
@@ -287,7 +297,7 @@ def case_disconnect():
         wtns = open(WTNS, "rb").read()
         head = f"POST /v1/prove/chain HTTP/1.1\r\nHost: x\r\nContent-Length: {len(wtns)}\r\n\r\n"
         time.sleep(0.2)
-        fds0, threads0 = s.process_counts()
+        fds0 = s.descriptors()
         # Mid-upload: half the body, then the connection closed.
         for _ in range(20):
             raw_request(s.port, head, wtns[:len(wtns) // 2]).close()
@@ -307,9 +317,9 @@ def case_disconnect():
         proofs = m['zkforge_proofs_total{device="cpu"}']
         expect(proofs == 6, f"dropped work was proved: {proofs} proofs made, 6 asked for")
         expect(m["zkforge_in_flight"] == 0, "work left in flight")
-        # Nothing leaked: descriptors and threads back where they were.
-        wait_for("descriptors and threads back to where they were",
-                 lambda: s.process_counts()[0] <= fds0 and s.process_counts()[1] <= threads0, timeout=15)
+        # Nothing leaked: descriptors back where they were (the HTTP pool's threads are all started with
+        # the server, so a count of threads would not tell).
+        wait_for("descriptors back to where they were", lambda: s.descriptors() <= fds0, timeout=15)
         check_ok(s.prove(), "a proof after the disconnects")
         expect(s.stop() == 0, "the server did not exit 0")
 
@@ -346,19 +356,25 @@ def case_prover_error():
 
 def case_sigterm():
     with Server() as s:
-        in_flight = in_thread(s.prove, None, {"X-Zkforge-Fault": "hold=1500"})
+        answered = []
+        in_flight = in_thread(lambda: (s.prove(headers={"X-Zkforge-Fault": "hold=3000"}), answered.append(1))[0])
         wait_for("a request in flight", lambda: s.metric("zkforge_in_flight") == 1)
         queued = in_thread(s.prove)
         wait_for("a request queued", lambda: s.metric('zkforge_queue_depth{priority="batch"}') == 1)
         s.proc.send_signal(signal.SIGTERM)
+
+        def refused():
+            try:
+                socket.create_connection(("127.0.0.1", s.port), timeout=1).close()
+                return False
+            except ConnectionRefusedError:
+                return True
+
+        wait_for("no new connection taken after SIGTERM", refused, timeout=2)
+        expect(not answered, "the request in flight was answered before new connections were refused")
         verify(check_ok(in_flight(), "the request in flight at SIGTERM"))
         verify(check_ok(queued(), "the request queued at SIGTERM"))
         expect(s.proc.wait(timeout=30) == 0, "the server did not exit 0 after SIGTERM")
-        try:
-            socket.create_connection(("127.0.0.1", s.port), timeout=5).close()
-            fail("the server still accepts connections after SIGTERM")
-        except ConnectionRefusedError:
-            pass
         log = open(s.log_path).read()
         expect("SIGTERM" in log, f"the server did not say it stopped on SIGTERM:\n{log}")
 
@@ -388,15 +404,20 @@ def case_token():
 
 def case_busy():
     with Server("--queue", "1") as s:
-        holder = in_thread(s.prove, None, {"X-Zkforge-Fault": "hold=1500"})
+        holder = in_thread(s.prove, None, {"X-Zkforge-Fault": "hold=3000"})
         wait_for("the holder in flight", lambda: s.metric("zkforge_in_flight") == 1)
         queued = in_thread(s.prove)
         wait_for("one request queued", lambda: s.metric('zkforge_queue_depth{priority="batch"}') == 1)
         status, h, j = s.prove()
         expect(status == 429 and int(h.get("Retry-After", "0")) >= 1, f"a full queue: {status} {h} {j}")
+        # Answered before its body is read: a request whose body has not come is answered at once.
+        sock = raw_request(s.port, f"POST /v1/prove/chain HTTP/1.1\r\nHost: x\r\nContent-Length: {os.path.getsize(WTNS)}"
+                                   "\r\n\r\n", b"")
+        answers = re.findall(rb"HTTP/1\.1 (\d+)", read_to_end(sock, timeout=1.0))
+        expect(answers == [b"429"], f"a full queue, the body not sent: answers {answers} within 1 s, expected [429]")
         check_ok(holder(), "the holder")
         check_ok(queued(), "the queued request")
-        expect(s.metric('zkforge_requests_total{outcome="busy"}') == 1, "429s miscounted")
+        expect(s.metric('zkforge_requests_total{outcome="busy"}') == 2, "429s miscounted")
         expect(s.stop() == 0, "the server did not exit 0")
 
 
@@ -426,6 +447,107 @@ def case_batch_window():
         # Deadline-class work is not held for the window.
         j = check_ok(s.prove(headers={"X-Priority": "deadline"}), "a deadline-class request")
         expect(j["batch"] == 1 and j["timings"]["queue_ms"] < 250, f"a deadline-class request waited: {j['timings']}")
+        expect(s.stop() == 0, "the server did not exit 0")
+
+
+def case_batch_busy():
+    # Requests held in a batch window keep their places in the queue: with --queue 2, of 6 requests sent
+    # at once 2 are taken (and counted as queued while the window is open) and 4 are answered 429.
+    with Server("--queue", "2", "--batch-window", "2000", "--batch-max", "16") as s:
+        joins = [in_thread(s.prove) for _ in range(6)]
+        wait_for("4 requests answered 429", lambda: s.metric('zkforge_requests_total{outcome="busy"}') >= 4, timeout=10)
+        depth = s.metric('zkforge_queue_depth{priority="batch"}')
+        expect(depth == 2, f"the batch window's requests counted as {depth} queued, not 2")
+        answers = [j() for j in joins]
+        statuses = sorted(status for status, _, _ in answers)
+        expect(statuses == [200, 200, 429, 429, 429, 429], f"with --queue 2: {statuses}")
+        expect(all(j["batch"] == 2 for status, _, j in answers if status == 200), "the 2 taken were not one batch")
+        expect(s.stop() == 0, "the server did not exit 0")
+
+
+def case_one_answer():
+    # A request answered before its body is read gets that answer, then the connection's end: its
+    # body, here a request of its own, sent with the head or after it, is never taken for a request.
+    smuggled = b"GET /v1/keys HTTP/1.1\r\nHost: x\r\n\r\n"
+    cases = [  # what, the key, headers (Content-Length the body's unless given), the body, the answer
+        ("an unknown key", "nokey", "", smuggled, "404"),
+        ("a malformed header", "chain", "X-Priority: urgent\r\n", smuggled, "400"),
+        ("a body past the key's bound", "chain", "Content-Length: 900000000\r\n", smuggled, "413"),
+        ("10 MB unread behind the answer", "nokey", "", b"x" * 10_000_000, "404"),
+    ]
+    with Server() as s:
+        for what, key, headers, body, status in cases:
+            if "Content-Length" not in headers:
+                headers += f"Content-Length: {len(body)}\r\n"
+            head = f"POST /v1/prove/{key} HTTP/1.1\r\nHost: x\r\n{headers}\r\n".encode()
+            for apart in (False, True):
+                sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+                if apart:
+                    sock.sendall(head)
+                    time.sleep(0.2)
+                sock.sendall(body if apart else head + body)
+                answers = re.findall(rb"HTTP/1\.1 (\d+)", read_to_end(sock))
+                expect(answers == [status.encode()],
+                       f"{what} ({'body sent apart' if apart else 'one write'}): answers {answers}, expected [{status}]")
+        check_ok(s.prove(), "a proof after them")
+        expect(s.stop() == 0, "the server did not exit 0")
+
+def case_unread_bodies():
+    # A request that no route takes, or without the token, is refused before its body is read, whatever
+    # the body: each of these gets its answer while 128 MiB of chunked body are on their way, and the
+    # server's peak resident memory stays where it was.
+    token_file = os.path.join(WORK, "token")
+    os.makedirs(WORK, exist_ok=True)
+    open(token_file, "w").write("s3cret-token\n")
+    chunk = b"100000\r\n" + b"x" * 0x100000 + b"\r\n"
+    cases = [("POST /healthz", "405"), ("POST /v1/keys", "405"), ("POST /metrics", "405"), ("POST /nowhere", "404"),
+             ("PUT /v1/prove/chain", "405"), ("POST /v1/prove/chain", "401")]
+    with Server("--token-file", token_file) as s:
+        peak = s.peak_resident_mib()
+        for line, status in cases:
+            sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+            sock.sendall(f"{line} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
+
+            def send_body():
+                try:
+                    for _ in range(128):
+                        sock.sendall(chunk)
+                except OSError:  # the server closed the connection, or this side did
+                    pass
+
+            threading.Thread(target=send_body, daemon=True).start()
+            answers = re.findall(rb"HTTP/1\.1 (\d+)", read_to_end(sock))
+            expect(answers == [status.encode()], f"{line} with a chunked body: answers {answers}, expected [{status}]")
+        grown = s.peak_resident_mib() - peak
+        expect(grown < 32, f"the server's peak resident memory grew {grown:.0f} MiB over requests it refused")
+        status, _, _ = s.request("GET", "/healthz")
+        expect(status == 200, f"GET /healthz without the token: {status}")
+        expect(s.stop() == 0, "the server did not exit 0")
+
+
+def case_idle_connections():
+    # Connections that send nothing do not hold up the quick answers: with the worker busy, the queue
+    # full and 16 such connections open, /healthz, /metrics and a 429 come within 1 s each.
+    with Server("--queue", "2") as s:
+        holder = in_thread(s.prove, None, {"X-Zkforge-Fault": "hold=4000"})
+        wait_for("the holder in flight", lambda: s.metric("zkforge_in_flight") == 1)
+        queued = [in_thread(s.prove) for _ in range(2)]
+        wait_for("two requests queued", lambda: s.metric('zkforge_queue_depth{priority="batch"}') == 2)
+        idle = [socket.create_connection(("127.0.0.1", s.port), timeout=30) for _ in range(16)]
+        time.sleep(0.2)
+        for what, ask, want in (("GET /healthz", lambda: s.request("GET", "/healthz", timeout=1.0), 200),
+                                ("GET /metrics", lambda: s.request("GET", "/metrics", timeout=1.0), 200),
+                                ("a proof request", lambda: s.prove(timeout=1.0), 429)):
+            try:
+                status = ask()[0]
+            except socket.timeout:
+                fail(f"{what} was not answered within 1 s beside 16 idle connections")
+            expect(status == want, f"{what} beside 16 idle connections: {status}, expected {want}")
+        for sock in idle:
+            sock.close()
+        check_ok(holder(), "the holder")
+        for join in queued:
+            check_ok(join(), "a queued request")
         expect(s.stop() == 0, "the server did not exit 0")
 
 

@@ -71,7 +71,8 @@ std::string Metrics::text(const Gauges& g) const {
   for (std::size_t i = 0; i < outcomes_.size(); ++i)
     out += fmt::format("zkforge_requests_total{{outcome=\"{}\"}} {}\n", outcome_name(static_cast<Outcome>(i)),
                        outcomes_[i].load());
-  family(out, "zkforge_queue_depth", "gauge", "Requests waiting for a device, by priority class.");
+  family(out, "zkforge_queue_depth", "gauge",
+         "Places held in the queue (bodies being read and checked, jobs waiting for a worker), by priority class.");
   out += fmt::format("zkforge_queue_depth{{priority=\"deadline\"}} {}\nzkforge_queue_depth{{priority=\"batch\"}} {}\n",
                      g.queued_deadline, g.queued_batch);
   family(out, "zkforge_queue_capacity", "gauge", "Requests the queue holds before answering 429.");

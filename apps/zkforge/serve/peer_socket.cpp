@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// PeerSocket: /proc/self/fd searched for the request's connection; poll(POLLRDHUP) to see it closed.
+// PeerSocket: /proc/self/fd searched for the request's connection; poll(POLLRDHUP) to see it closed;
+// shutdown(SHUT_WR), then reads until the client's end, to linger.
 #include "peer_socket.hpp"
 
 #include <dirent.h>
@@ -8,6 +9,8 @@
 #include <sys/socket.h>
 
 #include <cstdlib>
+
+#include "zkforge/backend/stopwatch.hpp"
 
 namespace zkforge::serve {
 namespace {
@@ -49,6 +52,19 @@ bool PeerSocket::gone() const {
   if (fd_ < 0) return false;
   pollfd p{fd_, POLLRDHUP, 0};
   return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+}
+
+void PeerSocket::linger(std::chrono::milliseconds time) const {
+  if (fd_ < 0) return;
+  ::shutdown(fd_, SHUT_WR);
+  const auto end = Clock::now() + time;
+  char dropped[16384];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now()).count();
+    pollfd p{fd_, POLLIN, 0};
+    if (left <= 0 || ::poll(&p, 1, static_cast<int>(left)) <= 0) return;
+    if (::recv(fd_, dropped, sizeof dropped, 0) <= 0) return;  // the client's end, or an error
+  }
 }
 
 }  // namespace zkforge::serve

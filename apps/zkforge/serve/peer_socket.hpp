@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Whether the client of the request being handled is still connected. cpp-httplib 0.11 gives a
-// handler no socket, so the socket is found among this process's descriptors by its two addresses,
-// which the handler's Request names (a TCP connection's pair of addresses is unique while it is open,
-// and the connection stays open while its handler runs).
+// The connection of the request being handled: whether its client is still connected, and its end
+// once answered. cpp-httplib 0.11 gives a handler no socket, so the socket is found among this
+// process's descriptors by its two addresses, which the handler's Request names (a TCP connection's
+// pair of addresses is unique while it is open, and the connection stays open while its handler and
+// the server's logger run).
 #pragma once
 
+#include <chrono>
 #include <string>
 
 namespace zkforge::serve {
@@ -17,6 +19,12 @@ class PeerSocket {
 
   // True once the client has closed or reset its side of the connection.
   bool gone() const;
+
+  // Shuts down the writing side, so that the client reads what was written and then the end, and reads
+  // and drops what the client still sends until it closes its side or `time` passes: closing the
+  // socket with bytes unread would reset the connection, and a reset can lose an answer the client
+  // has not read yet.
+  void linger(std::chrono::milliseconds time) const;
 
  private:
   int fd_ = -1;

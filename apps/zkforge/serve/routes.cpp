@@ -8,6 +8,9 @@
 #include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <regex>
+#include <utility>
+#include <vector>
 
 #include "peer_socket.hpp"
 #include "zkforge/error.hpp"
@@ -25,11 +28,10 @@ void reply(httplib::Response& res, int status, const nlohmann::json& body) {
   res.set_content(body.dump() + "\n", "application/json");
 }
 
-// An error answer; `close` where the request's body was not read, so that its bytes are not taken
-// for a next request on the connection.
-void reply_error(httplib::Response& res, int status, const std::string& message, bool close = false) {
+// An error answer. Its request's body may be left unread: each connection ends after one answer
+// (serve.cpp).
+void reply_error(httplib::Response& res, int status, const std::string& message) {
   reply(res, status, nlohmann::json{{"error", message}});
-  if (close) res.set_header("Connection", "close");
 }
 
 // Compares in time that depends on the lengths only.
@@ -100,36 +102,50 @@ nlohmann::json timings_json(const Job& job, double parse_ms, double verify_ms, d
                         {"total_ms", total_ms}};
 }
 
-// POST /v1/prove/{key}: the body read (bounded by the key's witness), parsed and checked here, queued,
-// proved by a worker, verified and answered here; the client and the deadline watched meanwhile.
+// POST /v1/prove/{key}: a place in the queue taken, the body read (bounded by the key's witness),
+// parsed and checked here, queued, proved by a worker, verified and answered here; the client and the
+// deadline watched meanwhile.
 void prove(Service& s, const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read) {
   const auto start = Clock::now();
-  auto fail = [&](Outcome outcome, int status, const std::string& message, bool close = false) {
+  auto fail = [&](Outcome outcome, int status, const std::string& message) {
     s.metrics.count(outcome);
-    reply_error(res, status, message, close);
+    reply_error(res, status, message);
   };
   const std::string name = req.matches[1];
   const auto key_it = s.keys.find(name);
   if (key_it == s.keys.end())
-    return fail(Outcome::not_found, 404, "no key named '" + name + "' (GET /v1/keys lists them)", true);
+    return fail(Outcome::not_found, 404, "no key named '" + name + "' (GET /v1/keys lists them)");
   const ServedKey& key = *key_it->second;
-  if (s.draining) return fail(Outcome::unavailable, 503, "the server is shutting down", true);
+  if (s.draining) return fail(Outcome::unavailable, 503, "the server is shutting down");
   RequestTerms terms;
   try {
     terms = request_terms(req, s.faults, start);
   } catch (const Error& e) {
-    return fail(Outcome::bad_request, 400, e.message(), true);
+    return fail(Outcome::bad_request, 400, e.message());
   }
 
   const std::uint64_t bound = key.info().max_body_bytes();
   auto too_large = [&](const std::string& size) {
-    fail(Outcome::bad_request, 400,
+    fail(Outcome::bad_request, 413,
          "request body: " + size + " bytes, more than key " + name + "'s " + std::to_string(key.info().num_vars) +
-             " wires take (at most " + std::to_string(bound) + ")",
-         true);
+             " wires take (at most " + std::to_string(bound) + ")");
   };
-  const std::string length = req.get_header_value("Content-Length");
-  if (const auto n = decimal(length); n && *n > bound) return too_large(length);
+  if (req.has_header("Content-Length")) {  // else chunked, or until the client's end
+    const std::string length = req.get_header_value("Content-Length");
+    if (length.empty() || length.find_first_not_of("0123456789") != std::string::npos)
+      return fail(Outcome::bad_request, 400, "Content-Length must be a count of bytes, not '" + length + "'");
+    if (const auto n = decimal(length); !n || *n > bound) return too_large(length);  // !n: over 18 digits
+  }
+  auto [admission, place] = s.scheduler->reserve(terms.priority);
+  if (admission == Scheduler::Admission::full) {
+    res.set_header("Retry-After", std::to_string(s.scheduler->retry_after_seconds()));
+    return fail(Outcome::busy, 429,
+                "the queue is full (" + std::to_string(s.scheduler->capacity()) +
+                    " requests): retry after the seconds Retry-After says");
+  }
+  if (admission == Scheduler::Admission::closed)
+    return fail(Outcome::unavailable, 503, "the server is shutting down");
+
   std::string body;
   bool over = false;
   const bool complete = read([&](const char* data, std::size_t size) {
@@ -139,7 +155,7 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
   });
   if (over) return too_large("more than " + std::to_string(bound));
   if (!complete)  // the client left, or stopped sending for longer than the read timeout
-    return fail(Outcome::disconnected, 400, "request body: the connection ended before the body did", true);
+    return fail(Outcome::disconnected, 400, "request body: the connection ended before the body did");
   if (body.empty())
     return fail(Outcome::bad_request, 400, "request body: empty (send a .wtns or a JSON array of the witness)");
 
@@ -157,17 +173,8 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
   std::string().swap(body);  // the body's memory back before the job waits
 
   auto job = std::make_shared<Job>(key, std::move(work), terms.priority, terms.deadline, terms.fault);
-  switch (s.scheduler->submit(job)) {
-    case Scheduler::Admission::queued:
-      break;
-    case Scheduler::Admission::full:
-      res.set_header("Retry-After", std::to_string(s.scheduler->retry_after_seconds()));
-      return fail(Outcome::busy, 429,
-                  "the queue is full (" + std::to_string(s.scheduler->capacity()) +
-                      " requests): retry after the seconds Retry-After says");
-    case Scheduler::Admission::closed:
-      return fail(Outcome::unavailable, 503, "the server is shutting down", true);
-  }
+  if (!s.scheduler->submit(std::move(place), job))
+    return fail(Outcome::unavailable, 503, "the server is shutting down");
 
   const PeerSocket peer(req.local_addr, req.local_port, req.remote_addr, req.remote_port);
   std::unique_lock<std::mutex> lock(job->mutex);
@@ -271,33 +278,57 @@ Gauges gauges(const Service& s) {
 }  // namespace
 
 void add_routes(httplib::Server& http, Service& s) {
-  http.set_pre_routing_handler([&s](const httplib::Request& req, httplib::Response& res) {
-    if (s.token.empty() || req.path == "/healthz") return httplib::Server::HandlerResponse::Unhandled;
-    if (same_secret(req.get_header_value("Authorization"), "Bearer " + s.token))
+  const std::string prove_route = "/v1/prove/([^/]+)";
+  const std::vector<std::pair<std::string, httplib::Server::Handler>> get_routes = {
+      {"/v1/keys", [&s](const httplib::Request&, httplib::Response& res) { reply(res, 200, keys_json(s)); }},
+      {"/v1/keys/([^/]+)/verification_key",
+       [&s](const httplib::Request& req, httplib::Response& res) {
+         const auto it = s.keys.find(req.matches[1]);
+         if (it == s.keys.end()) return reply_error(res, 404, "no key named '" + std::string(req.matches[1]) + "'");
+         reply(res, 200, it->second->verification_key_json());
+       }},
+      {"/healthz",
+       [&s](const httplib::Request&, httplib::Response& res) { reply(res, s.draining ? 503 : 200, health_json(s)); }},
+      {"/metrics", [&s](const httplib::Request&, httplib::Response& res) {
+         res.set_content(s.metrics.text(gauges(s)), "text/plain; version=0.0.4");
+       }}};
+  std::vector<std::regex> get_paths;
+  for (const auto& [pattern, handler] : get_routes) {
+    http.Get(pattern, handler);
+    get_paths.emplace_back(pattern);
+  }
+  http.Post(prove_route, [&s](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& read) {
+    prove(s, req, res, read);
+  });
+  // Before any of a request's body is read (cpp-httplib 0.11 reads a POST's body into memory, however
+  // long, for a route that takes no reader): a request is refused unless it is POST on the proof route
+  // or GET on another (404: no route, 405: another method), then unless it has the token (every route
+  // but GET /healthz).
+  http.set_pre_routing_handler([&s, prove_path = std::regex(prove_route), get_paths = std::move(get_paths)](
+                                   const httplib::Request& req, httplib::Response& res) {
+    const bool proof = std::regex_match(req.path, prove_path);
+    const auto matches = [&](const std::regex& path) { return std::regex_match(req.path, path); };
+    if (!proof && std::none_of(get_paths.begin(), get_paths.end(), matches)) {
+      reply_error(res, 404, "no such endpoint: " + req.method + " " + req.path);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    const std::string method = proof ? "POST" : "GET";
+    if (req.method != method) {
+      reply_error(res, 405, req.path + " takes " + method + ", not " + req.method);
+      res.set_header("Allow", method);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (s.token.empty() || req.path == "/healthz" ||
+        same_secret(req.get_header_value("Authorization"), "Bearer " + s.token))
       return httplib::Server::HandlerResponse::Unhandled;
     s.metrics.count(Outcome::unauthorized);
-    reply_error(res, 401, "this server asks for a token: Authorization: Bearer TOKEN", true);
+    reply_error(res, 401, "this server asks for a token: Authorization: Bearer TOKEN");
     res.set_header("WWW-Authenticate", "Bearer");
     return httplib::Server::HandlerResponse::Handled;
   });
-  http.Post("/v1/prove/([^/]+)", [&s](const httplib::Request& req, httplib::Response& res,
-                                      const httplib::ContentReader& read) { prove(s, req, res, read); });
-  http.Get("/v1/keys", [&s](const httplib::Request&, httplib::Response& res) { reply(res, 200, keys_json(s)); });
-  http.Get("/v1/keys/([^/]+)/verification_key", [&s](const httplib::Request& req, httplib::Response& res) {
-    const auto it = s.keys.find(req.matches[1]);
-    if (it == s.keys.end()) return reply_error(res, 404, "no key named '" + std::string(req.matches[1]) + "'");
-    reply(res, 200, it->second->verification_key_json());
-  });
-  http.Get("/healthz", [&s](const httplib::Request&, httplib::Response& res) {
-    reply(res, s.draining ? 503 : 200, health_json(s));
-  });
-  http.Get("/metrics", [&s](const httplib::Request&, httplib::Response& res) {
-    res.set_content(s.metrics.text(gauges(s)), "text/plain; version=0.0.4");
-  });
-  http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+  http.set_error_handler([](const httplib::Request&, httplib::Response& res) {  // cpp-httplib's own errors
     if (!res.body.empty()) return;
-    if (res.status == 404) return reply_error(res, 404, "no such endpoint: " + req.method + " " + req.path);
-    reply_error(res, res.status, "the request could not be read (HTTP " + std::to_string(res.status) + ")", true);
+    reply_error(res, res.status, "the request could not be read (HTTP " + std::to_string(res.status) + ")");
   });
   http.set_exception_handler([&s](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
     std::string what = "unexpected error";

@@ -27,8 +27,9 @@ struct Service {
   std::atomic<bool> draining{false};
 };
 
-// POST /v1/prove/{key}, GET /v1/keys, GET /v1/keys/{key}/verification_key, GET /healthz, GET /metrics,
-// and the token check before every route but /healthz.
+// POST /v1/prove/{key}, GET /v1/keys, GET /v1/keys/{key}/verification_key, GET /healthz, GET /metrics;
+// any other method or path refused, and the token checked on every route but GET /healthz, before a
+// request's body is read.
 void add_routes(httplib::Server& http, Service& service);
 
 }  // namespace zkforge::serve

@@ -24,15 +24,23 @@ Scheduler::~Scheduler() {
   join();
 }
 
-Scheduler::Admission Scheduler::submit(const std::shared_ptr<Job>& job) {
+std::pair<Scheduler::Admission, Scheduler::Place> Scheduler::reserve(Priority p) {
+  const std::lock_guard<std::mutex> lock(mutex_);  // places are taken one at a time, given back at any time
+  if (closed_) return {Admission::closed, Place()};
+  if (places_[0].load() + places_[1].load() >= config_.capacity) return {Admission::full, Place()};
+  places_[static_cast<int>(p)].fetch_add(1);
+  return {Admission::placed, Place(this, p)};
+}
+
+bool Scheduler::submit(Place place, const std::shared_ptr<Job>& job) {
   {
     const std::lock_guard<std::mutex> lock(mutex_);
-    if (closed_) return Admission::closed;
-    if (queues_[0].size() + queues_[1].size() >= config_.capacity) return Admission::full;
+    if (closed_) return false;
+    place.scheduler_ = nullptr;  // the job's now: given back when it leaves the queued state
     queues_[static_cast<int>(job->priority)].push_back(job);
   }
   wake_.notify_all();
-  return Admission::queued;
+  return true;
 }
 
 void Scheduler::withdraw(const std::shared_ptr<Job>& job) {
@@ -42,7 +50,10 @@ void Scheduler::withdraw(const std::shared_ptr<Job>& job) {
     queue.erase(std::remove(queue.begin(), queue.end(), job), queue.end());
   }
   const std::lock_guard<std::mutex> lock(job->mutex);
-  if (job->state == Job::State::queued) job->state = Job::State::withdrawn;  // also a job held in a batch window
+  if (job->state == Job::State::queued) {  // also a job held in a batch window
+    job->state = Job::State::withdrawn;
+    leave(job->priority);
+  }
 }
 
 void Scheduler::close() {
@@ -56,11 +67,6 @@ void Scheduler::close() {
 void Scheduler::join() {
   for (auto& w : workers_)
     if (w.joinable()) w.join();
-}
-
-std::size_t Scheduler::queued(Priority p) const {
-  const std::lock_guard<std::mutex> lock(mutex_);
-  return queues_[static_cast<int>(p)].size();
 }
 
 unsigned Scheduler::retry_after_seconds() const {
@@ -121,6 +127,7 @@ void Scheduler::prove(Job& job, std::size_t slot, std::size_t batch) {
   {
     const std::lock_guard<std::mutex> lock(job.mutex);
     if (job.state != Job::State::queued) return;  // withdrawn
+    leave(job.priority);
     if (job.deadline && Clock::now() >= *job.deadline) {
       job.state = Job::State::withdrawn;  // its connection answers 504
       return;

@@ -2,6 +2,10 @@
 // The scheduler of `zkforge serve`: a bounded queue of proof jobs in two priority classes, workers
 // that each prove on one device, and an optional batch window that groups jobs of one key.
 //
+// The bound counts places: a request takes one before its body is read (a full queue refuses it
+// unread), its job keeps it while queued or held in a batch window, and it is given back when the job
+// is taken to be proved or dropped, or when the request ends without a job.
+//
 // A job's body is parsed and checked on its connection's thread before it is queued, so that this
 // CPU work overlaps the proofs under way; its proof is verified and written on that thread after.
 // The workers only prove. The deadline class is taken before the batch class; within a class, first
@@ -21,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "metrics.hpp"
@@ -73,14 +78,34 @@ class Scheduler {
     std::size_t batch_max = 8;
   };
 
-  enum class Admission { queued, full, closed };
+  enum class Admission { placed, full, closed };
+
+  // A request's place in the queue, from reserve to submit; given back if destroyed before submit.
+  class Place {
+   public:
+    Place() = default;
+    Place(Place&& other) noexcept : scheduler_(std::exchange(other.scheduler_, nullptr)), priority_(other.priority_) {}
+    Place& operator=(Place&&) = delete;
+    ~Place() {
+      if (scheduler_ != nullptr) scheduler_->leave(priority_);
+    }
+
+   private:
+    friend class Scheduler;
+    Place(Scheduler* scheduler, Priority priority) : scheduler_(scheduler), priority_(priority) {}
+    Scheduler* scheduler_ = nullptr;
+    Priority priority_ = Priority::batch;
+  };
 
   Scheduler(const Config& config, Metrics& metrics);
   ~Scheduler();
   Scheduler(const Scheduler&) = delete;
   Scheduler& operator=(const Scheduler&) = delete;
 
-  Admission submit(const std::shared_ptr<Job>& job);
+  // A place of class p for a request whose body is still to be read (placed), or why there is none.
+  std::pair<Admission, Place> reserve(Priority p);
+  // Queues the job in its request's place (of the job's class); false once closed.
+  bool submit(Place place, const std::shared_ptr<Job>& job);
   // Takes back a job not yet being proved (its client left, or its deadline passed): it will not be
   // proved. A job being proved finishes, and nobody reads its result.
   void withdraw(const std::shared_ptr<Job>& job);
@@ -88,7 +113,8 @@ class Scheduler {
   void close();
   void join();
 
-  std::size_t queued(Priority p) const;
+  // Places held in class p: requests being read and checked, and jobs waiting for a worker.
+  std::size_t queued(Priority p) const { return places_[static_cast<int>(p)].load(); }
   std::size_t in_flight() const { return in_flight_.load(); }
   std::size_t capacity() const { return config_.capacity; }
   std::uint64_t proofs(std::size_t slot) const { return proofs_[slot].load(); }
@@ -101,12 +127,14 @@ class Scheduler {
   // The next group of jobs to prove, or none once closed and empty.
   std::vector<std::shared_ptr<Job>> take(std::unique_lock<std::mutex>& lock);
   void prove(Job& job, std::size_t slot, std::size_t batch);
+  void leave(Priority p) { places_[static_cast<int>(p)].fetch_sub(1); }
 
   Config config_;
   Metrics& metrics_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<std::shared_ptr<Job>> queues_[2];  // by Priority
+  std::deque<std::shared_ptr<Job>> queues_[2];  // by Priority; a batch window's jobs are out of them
+  std::atomic<std::size_t> places_[2] = {};      // by Priority
   bool closed_ = false;
   std::atomic<std::size_t> in_flight_{0};
   std::atomic<double> mean_prove_ms_{0};

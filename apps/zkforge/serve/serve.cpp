@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "../backend_choice.hpp"
+#include "peer_socket.hpp"
 #include "routes.hpp"
 #include "token.hpp"
 #include "zkforge/backend/stopwatch.hpp"
@@ -23,11 +24,15 @@
 namespace zkforge::serve {
 namespace {
 
-// Spare HTTP threads beside one per queued or proving request: /healthz, /metrics and 429s stay
-// answered when the queue is full.
-constexpr std::size_t kSpareHttpThreads = 8;
+// HTTP threads beside one per queued or proving request: /healthz, /metrics and 429s stay answered
+// while the queue is full and up to this many other connections are idle or slow (a connection holds a
+// thread until it ends).
+constexpr std::size_t kSpareHttpThreads = 64;
+// How long a connection may wait before its request begins (cpp-httplib's keep-alive timeout).
+constexpr time_t kRequestWaitSeconds = 2;
 constexpr double kServedKeysShare = 0.5;  // of a device's free memory, for all the served keys
-constexpr std::size_t kKeepAliveRequests = 1000;
+// How long a connection, its answer written, waits for its client to close its side (PeerSocket::linger).
+constexpr std::chrono::milliseconds kLinger{2000};
 
 struct Address {
   std::string host;
@@ -88,7 +93,6 @@ int run_serve(const ServeOptions& o) {
   // take 1/(2k) of the free memory it finds when it is made, so that the keys together take at most
   // half and the workers' buffers keep the rest.
   config.key_memory_share = kServedKeysShare / static_cast<double>(o.keys.size());
-  std::uint64_t largest_body = 0;
   for (const std::string& option : o.keys) {
     const auto [name, path] = key_option(option);
     if (s.keys.count(name) != 0) throw Error(Errc::invalid_argument, "--key " + name + " is given twice");
@@ -100,7 +104,6 @@ int run_serve(const ServeOptions& o) {
         "zkforge serve: key {}: {}, domain 2^{}, {} wires, {} public, from {}: ready on {} device{} in {:.0f} ms\n",
         name, k.curve, k.log_domain, k.num_vars, k.num_public, path, s.devices.indices.size(),
         s.devices.indices.size() == 1 ? "" : "s", ms_since(t0));
-    largest_body = std::max(largest_body, k.max_body_bytes());
     s.keys.emplace(name, std::move(key));
   }
 
@@ -115,9 +118,16 @@ int run_serve(const ServeOptions& o) {
   httplib::Server http;
   const std::size_t http_threads = o.queue + sc.slots * sc.workers_per_slot + kSpareHttpThreads;
   http.new_task_queue = [http_threads] { return new httplib::ThreadPool(http_threads); };
-  http.set_keep_alive_max_count(kKeepAliveRequests);
+  // One request per connection: cpp-httplib 0.11 takes whatever follows a request on its connection
+  // for the next request, so the unread body of a request refused before its body is read would be
+  // parsed as requests of its own. The logger runs once the answer is written, and before
+  // the connection is closed: there the connection lingers, so that its close resets no answer.
+  http.set_keep_alive_max_count(1);
+  http.set_keep_alive_timeout(kRequestWaitSeconds);
+  http.set_logger([](const httplib::Request& req, const httplib::Response&) {
+    PeerSocket(req.local_addr, req.local_port, req.remote_addr, req.remote_port).linger(kLinger);
+  });
   http.set_tcp_nodelay(true);  // an answer's parts leave at once, not one delayed ACK apart
-  http.set_payload_max_length(largest_body);  // GET bodies too; each key's bound is checked in its route
   add_routes(http, s);
   const int port = address.port == 0 ? http.bind_to_any_port(address.host)
                                      : (http.bind_to_port(address.host, address.port) ? address.port : -1);

@@ -56,5 +56,32 @@ def test_errors_name_their_cause(tmp_path):
         zkforge.Prover(tmp_path / "missing.zkey", backend="vulkan")
     with pytest.raises(zkforge.ZkforgeError, match="not valid JSON"):
         zkforge.verify("{", "[]", "{}")
+
+
+def test_arguments_c_would_misread_are_refused(chain):
+    folder = chain / "bn128"
+    vk = (folder / "verification_key.json").read_text()
+    for threads in (-1, 2**32):  # ctypes would pass -1 as 4294967295
+        with pytest.raises(zkforge.ZkforgeError, match="is not a count of threads") as bad:
+            zkforge.Prover(folder / "chain.zkey", threads=threads)
+        assert bad.value.status == 6  # ZKFORGE_ERROR_INVALID_ARGUMENT
+    with pytest.raises(zkforge.ZkforgeError, match="threads 5000 is more than 1024") as many:
+        zkforge.Prover(folder / "chain.zkey", threads=5000)
+    assert many.value.status == 6
+    with pytest.raises(zkforge.ZkforgeError, match="the key path holds a NUL byte"):
+        zkforge.Prover(str(folder / "chain.zkey") + "\0.bak")
+    with pytest.raises(zkforge.ZkforgeError, match="the verification key holds a NUL byte"):
+        zkforge.verify(vk + "\0junk", "[]", "{}")
+    with pytest.raises(zkforge.ZkforgeError, match="memory policy 'huge' is none of"):
+        zkforge.Prover(folder / "chain.zkey", memory="huge")
+
+
+def test_a_closed_prover_is_an_error_not_a_crash(chain):
+    with zkforge.Prover(chain / "bn128" / "chain.zkey", threads=2) as prover:
+        assert prover.num_wires == 1024
+    with pytest.raises(zkforge.ZkforgeError, match="the prover is closed"):
+        prover.num_public
+    with pytest.raises(zkforge.ZkforgeError, match="the prover is closed"):
+        prover.prove_wtns((chain / "bn128" / "witness.wtns").read_bytes())
     assert zkforge.version().count(".") == 2
     assert zkforge.backends()[0] == "cpu"

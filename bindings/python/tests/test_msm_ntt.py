@@ -62,6 +62,20 @@ def test_msm_refuses_scalars_and_points_out_of_range():
         zkforge.msm("bn254", encode((1, 2)), [R])
     with pytest.raises(zkforge.ZkforgeError, match="not on the curve"):
         zkforge.msm("bn254", encode((1, 3)), [1])
+    for k in (-1, 2**256):
+        with pytest.raises(zkforge.ZkforgeError, match="scalar 0 is not below 2\\^256") as wide:
+            zkforge.msm("bn254", encode((1, 2)), [k])
+        assert wide.value.status == 3  # ZKFORGE_ERROR_NOT_CANONICAL
+
+
+def test_msm_refuses_points_that_are_not_one_per_scalar():
+    p = encode((1, 2))
+    for points, scalars in ((b"", [1]), (p, [1, 1]), (p + p, [5]), (p[:-1], [1])):
+        with pytest.raises(zkforge.ZkforgeError, match="bytes of points for") as mismatch:
+            zkforge.msm("bn254", points, scalars)
+        assert mismatch.value.status == 7  # ZKFORGE_ERROR_SIZE_MISMATCH
+    with pytest.raises(zkforge.ZkforgeError, match="group 'g3' is none of g1, g2"):
+        zkforge.msm("bn254", p, [1], group="g3")
 
 
 def evaluate(coefficients, at):

@@ -33,18 +33,18 @@ namespace zkforge {
 class ThreadPool {
  public:
   // threads = 0: all hardware threads. The caller counts as one of them.
+  // A thread that cannot be started (std::system_error) ends the workers started before it, then the
+  // error is rethrown.
   explicit ThreadPool(unsigned threads = 0) {
     const unsigned n = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-    for (unsigned i = 1; i < n; ++i) workers_.emplace_back([this] { work(); });
-  }
-  ~ThreadPool() {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stop_ = true;
+    try {
+      for (unsigned i = 1; i < n; ++i) workers_.emplace_back([this] { work(); });
+    } catch (...) {
+      stop_workers();
+      throw;
     }
-    wake_.notify_all();
-    for (auto& t : workers_) t.join();
   }
+  ~ThreadPool() { stop_workers(); }
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
@@ -169,6 +169,15 @@ class ThreadPool {
       if (--job->active == 0 && job->finished == job->tasks) done_.notify_all();
     }
   }
+  void stop_workers() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;

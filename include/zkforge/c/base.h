@@ -78,7 +78,9 @@ enum {
 
 #define ZKFORGE_SCALAR_BYTES 32
 
-/* Where work runs: a backend by name and, for a GPU backend, the device's index. */
+/* Where work runs: a backend by name and, for a GPU backend, the device's index. A call on a GPU
+ * backend makes its device the calling thread's current one (cudaSetDevice, hipSetDevice) and leaves
+ * it so. */
 typedef struct zkforge_device {
   const char* backend; /* "cpu", "cuda" or "hip"; NULL means "cpu" */
   int32_t index;       /* GPU index (0 for "cpu"); an index with no GPU is ZKFORGE_ERROR_INVALID_ARGUMENT */

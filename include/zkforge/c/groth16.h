@@ -34,8 +34,11 @@ enum {
 typedef struct zkforge_prover_options {
   zkforge_device device;        /* backend and device; NULL backend means "cpu" */
   zkforge_memory_policy memory; /* where the proof's large buffers come from */
-  uint32_t threads;             /* CPU threads of the proof; 0 uses every core */
+  uint32_t threads;             /* CPU threads of the proof; 0 uses every core; at most ZKFORGE_MAX_THREADS */
 } zkforge_prover_options;
+
+/* The most CPU threads a prover's options may ask for (more is ZKFORGE_ERROR_INVALID_ARGUMENT). */
+#define ZKFORGE_MAX_THREADS 1024
 
 /* The CPU backend, device 0, pooled memory, every core. */
 zkforge_prover_options zkforge_prover_options_default(void);
@@ -55,8 +58,10 @@ zkforge_status zkforge_prover_create_zkey(zkforge_prover** prover, const void* z
 
 void zkforge_prover_destroy(zkforge_prover* prover);
 
+/* The key's curve (-1 for a NULL prover). */
 zkforge_curve zkforge_prover_curve(const zkforge_prover* prover);
-/* Wires of the witness (the constant 1 included) and public inputs (outputs first) of the key. */
+/* Wires of the witness (the constant 1 included) and public inputs (outputs first) of the key; 0 for a
+ * NULL prover. */
 uint64_t zkforge_prover_num_wires(const zkforge_prover* prover);
 uint64_t zkforge_prover_num_public(const zkforge_prover* prover);
 
@@ -65,11 +70,13 @@ zkforge_status zkforge_prover_prove_wtns(const zkforge_prover* prover, const voi
                                          zkforge_proof** proof, zkforge_error* error);
 
 /* A proof of the whole witness: `count` scalars (wire 0 = 1, then the public inputs, then the private
- * wires) of ZKFORGE_SCALAR_BYTES each, in `form`. */
+ * wires) of ZKFORGE_SCALAR_BYTES each, in `form`. A count other than zkforge_prover_num_wires is
+ * ZKFORGE_ERROR_SIZE_MISMATCH before any scalar is read. */
 zkforge_status zkforge_prover_prove(const zkforge_prover* prover, const void* witness, uint64_t count,
                                     zkforge_scalar_form form, zkforge_proof** proof, zkforge_error* error);
 
-/* snarkjs' proof.json and public.json of a proof: NUL-terminated, owned by the proof. */
+/* snarkjs' proof.json and public.json of a proof: NUL-terminated, owned by the proof (NULL for a NULL
+ * proof). */
 const char* zkforge_proof_json(const zkforge_proof* proof);
 const char* zkforge_proof_public_json(const zkforge_proof* proof);
 void zkforge_proof_destroy(zkforge_proof* proof);

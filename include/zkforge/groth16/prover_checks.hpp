@@ -55,13 +55,19 @@ inline void check_share(double share, const char* name) {
                                             std::to_string(share));
 }
 
+// A witness of `count` values for the key: one per wire (checked before any value is read).
+template <class E>
+void check_witness_count(const ProvingKeyView<E>& key, std::size_t count) {
+  if (count != key.num_vars)
+    throw Error(Errc::size_mismatch, "the witness has " + std::to_string(count) + " values, the key " +
+                                         std::to_string(key.num_vars) + " wires");
+}
+
 // The witness's length and its constant wire. Its values below r: check_witness on the host, or a GPU
 // prover's upload as it stages them (ResidentKey::upload_witness), which then needs no pass of its own.
 template <class E>
 void check_witness_shape(const ProvingKeyView<E>& key, HostSpan<const typename E::Fr::Int> witness) {
-  if (witness.size != key.num_vars)
-    throw Error(Errc::size_mismatch, "the witness has " + std::to_string(witness.size) + " values, the key " +
-                                         std::to_string(key.num_vars) + " wires");
+  check_witness_count(key, witness.size);
   if (witness.size == 0 || witness[0] != E::Fr::Int::from_u64(1))
     throw Error(Errc::invalid_argument, "witness value 0 (the constant wire) must be 1");
 }

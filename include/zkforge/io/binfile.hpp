@@ -62,11 +62,13 @@ class Cursor {
   std::uint32_t u32(const char* what) { return static_cast<std::uint32_t>(le(take(4, what), 4)); }
   std::uint64_t u64(const char* what) { return le(take(8, what), 8); }
 
-  // A count whose elements take `element_bytes` each and must fit in what is left.
-  std::uint64_t count_fitting(std::uint64_t count, std::uint64_t element_bytes, const char* what) const {
+  // A count, read at byte `count_at`, whose elements take `element_bytes` each and must fit in what is
+  // left; the error names the count's byte.
+  std::uint64_t count_fitting(std::uint64_t count, std::uint64_t count_at, std::uint64_t element_bytes,
+                              const char* what) const {
     if (element_bytes != 0 && count > remaining() / element_bytes)
-      fail(std::string(what) + " " + std::to_string(count) + " needs " + std::to_string(element_bytes) +
-           " bytes each, more than the " + std::to_string(remaining()) + " left");
+      fail_at(count_at, std::string(what) + " " + std::to_string(count) + " needs " + std::to_string(element_bytes) +
+                            " bytes each, more than the " + std::to_string(remaining()) + " left");
     return count;
   }
 

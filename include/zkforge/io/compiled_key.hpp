@@ -311,10 +311,10 @@ bool canonical(const Fp2<F>& v) {
 }
 
 // Checks every point of a section of curve C in place: the infinity byte 0 or 1 (and then x = y = 0),
-// x and y below q, the point on its curve and, when asked, in its subgroup; the point at infinity
-// nowhere (Infinity none) or not everywhere.
+// x and y below q, the point on its curve and, when asked, in its subgroup; the point at infinity where
+// `infinity` allows it (io/decode_points.hpp).
 template <class E, class C>
-void check_points(const KeyImage& image, KeySection s, std::uint64_t skip, std::size_t count, bool none_at_infinity,
+void check_points(const KeyImage& image, KeySection s, std::uint64_t skip, std::size_t count, Infinity infinity,
                   snarkjs::SubgroupCheck subgroups, const std::string& name) {
   using F = typename C::Field;
   const std::uint64_t offset = image.layout()[s].offset + skip;
@@ -355,10 +355,10 @@ void check_points(const KeyImage& image, KeySection s, std::uint64_t skip, std::
     finite += block_finite;
     first_infinity = std::min(first_infinity, block_infinity);
   });
-  if (none_at_infinity && first_infinity < count)
+  if (infinity == Infinity::none && first_infinity < count)
     fail_at(first_infinity, Errc::malformed_file, std::string("the point at infinity, which no ") + key_section_name(s) +
                                                       " point is");
-  if (!none_at_infinity && count != 0 && finite == 0)
+  if (infinity == Infinity::some && count != 0 && finite == 0)
     throw Error(Errc::malformed_file, name + ": section " + std::to_string(static_cast<std::uint32_t>(s)) + " (" +
                                           key_section_name(s) + ") at byte " + std::to_string(offset) + ": all " +
                                           std::to_string(count) + " points are the point at infinity");
@@ -396,9 +396,10 @@ void check_matrix(const KeyImage& image, KeySection s, const std::string& name) 
 }  // namespace compiled_detail
 
 // Checks the contents of a compiled key of engine E as `zkforge key check` does a zkey: every point
-// and matrix entry (compiled_detail above), every point's subgroup with SubgroupCheck::verify, and
-// alpha, beta, gamma, delta and every H point not at infinity; errors name the file (`name`), the
-// section, the element and its byte offset.
+// and matrix entry (compiled_detail above), every point's subgroup with SubgroupCheck::verify,
+// alpha, beta, gamma, delta and every H point not at infinity, and no other section all at infinity
+// but B1 and B2 in a key without B entries; errors name the file (`name`), the section, the element
+// and its byte offset.
 template <class E>
 void check_key_image(const KeyImage& image, snarkjs::SubgroupCheck subgroups, const std::string& name) {
   using namespace compiled_detail;
@@ -407,14 +408,15 @@ void check_key_image(const KeyImage& image, snarkjs::SubgroupCheck subgroups, co
   const KeyLayout& l = image.layout();
   if (l.curve != kEngineCurve<E>)
     throw Error(Errc::invalid_argument, name + ": a key of " + curve_name(l.curve) + ", checked as one of " + E::name);
-  check_points<E, G1>(image, KeySection::points, 0, 3, true, subgroups, name);
-  check_points<E, G2>(image, KeySection::points, 3 * l.g1_bytes, 3, true, subgroups, name);
-  check_points<E, G1>(image, KeySection::ic, 0, l[KeySection::ic].count, false, subgroups, name);
-  check_points<E, G1>(image, KeySection::a, 0, l[KeySection::a].count, false, subgroups, name);
-  check_points<E, G1>(image, KeySection::b_1, 0, l[KeySection::b_1].count, false, subgroups, name);
-  check_points<E, G2>(image, KeySection::b_2, 0, l[KeySection::b_2].count, false, subgroups, name);
-  check_points<E, G1>(image, KeySection::l, 0, l[KeySection::l].count, false, subgroups, name);
-  check_points<E, G1>(image, KeySection::h, 0, l[KeySection::h].count, true, subgroups, name);
+  const Infinity b_query = b_query_infinity(l[KeySection::b_matrix].count);
+  check_points<E, G1>(image, KeySection::points, 0, 3, Infinity::none, subgroups, name);
+  check_points<E, G2>(image, KeySection::points, 3 * l.g1_bytes, 3, Infinity::none, subgroups, name);
+  check_points<E, G1>(image, KeySection::ic, 0, l[KeySection::ic].count, Infinity::some, subgroups, name);
+  check_points<E, G1>(image, KeySection::a, 0, l[KeySection::a].count, Infinity::some, subgroups, name);
+  check_points<E, G1>(image, KeySection::b_1, 0, l[KeySection::b_1].count, b_query, subgroups, name);
+  check_points<E, G2>(image, KeySection::b_2, 0, l[KeySection::b_2].count, b_query, subgroups, name);
+  check_points<E, G1>(image, KeySection::l, 0, l[KeySection::l].count, Infinity::some, subgroups, name);
+  check_points<E, G1>(image, KeySection::h, 0, l[KeySection::h].count, Infinity::none, subgroups, name);
   check_matrix<typename E::Fr>(image, KeySection::a_matrix, name);
   check_matrix<typename E::Fr>(image, KeySection::b_matrix, name);
 }

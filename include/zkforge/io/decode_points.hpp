@@ -19,6 +19,14 @@
 
 namespace zkforge::io {
 
+// Where a key section's points may be the point at infinity: none of them (H); some but not all, when
+// there are any (a query's wires outside it: a section all at infinity is a hole of zeros, not a key);
+// or any, all included (B1 and B2 of a key without B entries: a circuit of linear constraints alone).
+enum class Infinity { none, some, any };
+
+// B1's and B2's rule: all of them at infinity only when the B matrix has no entries.
+inline Infinity b_query_infinity(std::uint64_t b_entries) { return b_entries == 0 ? Infinity::any : Infinity::some; }
+
 // A block of bytes copied as they are.
 inline constexpr std::uint64_t kBlockBytes = std::uint64_t{1} << 20;
 // A block of records to decode: 64 KiB, so that a small key's sections (2^12 G1 points are 256 KiB)

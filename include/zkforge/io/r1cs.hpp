@@ -59,8 +59,9 @@ std::vector<typename R1cs<Fr>::Term> read_lc(io::Cursor& c, std::uint32_t num_wi
                                              const char* matrix) {
   using Int = typename Fr::Int;
   constexpr std::size_t n8 = Int::kWords * 8;
+  const std::uint64_t terms_at = c.offset();
   const std::uint32_t terms = c.u32("a term count");
-  c.count_fitting(terms, 4 + n8, "term count");
+  c.count_fitting(terms, terms_at, 4 + n8, "term count");
   std::vector<typename R1cs<Fr>::Term> lc;
   lc.reserve(terms);
   for (std::uint32_t t = 0; t < terms; ++t) {
@@ -92,12 +93,15 @@ R1cs<Fr> read_r1cs(const io::BinFile& f) {
   r.num_pub_in = h.u32("nPubIn");
   r.num_prv_in = h.u32("nPrvIn");
   r.num_labels = h.u64("nLabels");
+  const std::uint64_t constraints_at = h.offset();
   const std::uint32_t constraints = h.u32("nConstraints");
   if (std::uint64_t{1} + r.num_pub_out + r.num_pub_in + r.num_prv_in > r.num_wires)
     h.fail_at(wires_at, "nWires " + std::to_string(r.num_wires) + " is less than 1 + the outputs and inputs");
 
   io::Cursor c = f.cursor(2, "constraints");
-  c.count_fitting(constraints, 12, "constraint count");
+  if (constraints > c.remaining() / 12)  // three term counts each
+    h.fail_at(constraints_at, "nConstraints " + std::to_string(constraints) + " needs at least 12 bytes each, more "
+                              "than the " + std::to_string(c.remaining()) + " of section 2 (constraints)");
   r.constraints.reserve(constraints);
   for (std::uint32_t i = 0; i < constraints; ++i) {
     typename R1cs<Fr>::Constraint k;

@@ -53,10 +53,11 @@ Affine<C> read_point(io::Cursor& c, const char* name) {
 // A 4-byte big-endian count, then that many points, decoded in parallel.
 template <class C>
 std::vector<Affine<C>> read_section(const io::Source& source, io::Cursor& c, const char* name) {
+  const std::uint64_t count_at = c.offset();
   const std::uint8_t* n = c.take(4, "a section's 4-byte count");
   const std::uint64_t count = (std::uint64_t{n[0]} << 24) | (std::uint64_t{n[1]} << 16) |
                               (std::uint64_t{n[2]} << 8) | std::uint64_t{n[3]};
-  c.count_fitting(count, kPointBytes<C>, name);
+  c.count_fitting(count, count_at, kPointBytes<C>, name);
   const std::uint64_t at = c.offset();
   c.skip(count * kPointBytes<C>, name);
   return io::decode_points<Affine<C>>(

@@ -2,12 +2,12 @@
 // Reader of circom/snarkjs witness files (.wtns, magic "wtns", version 2).
 //
 // Section 1: n8 u32 | prime[n8] (the scalar field r) | nWitness u32. Section 2: nWitness values of
-// n8 bytes, canonical little-endian. The prime must be the engine's r, section 2 must hold exactly
-// nWitness values, each below r, and value 0 (the constant wire) must be 1. A caller that knows how
-// many wires to expect (the key's) checks the header first (WtnsHeader::expect_count), before a
-// value is read or anything allocated. Errors are Error(malformed_file, or not_canonical for a value
-// >= r, size_mismatch for a count that is not the expected one) naming the file, the section and the
-// byte offset; the file is read as io/input_file.hpp says.
+// n8 bytes, canonical little-endian. The prime must be the engine's r, nWitness at least 1, section 2
+// must hold exactly nWitness values, each below r, and value 0 (the constant wire) must be 1. A caller
+// that knows how many wires to expect (the key's) checks the header first (WtnsHeader::expect_count),
+// before a value is read or anything allocated. Errors are Error(malformed_file, or not_canonical for a
+// value >= r, size_mismatch for a count that is not the expected one) naming the file, the section and
+// the byte offset; the file is read as io/input_file.hpp says.
 #pragma once
 
 #include <string>
@@ -43,6 +43,7 @@ WtnsHeader read_wtns_header(const io::BinFile& f) {
   header.n8 = io::expect_prime<Fr>(h);
   header.count_at = h.offset();
   header.count = h.u32("nWitness");
+  if (header.count == 0) h.fail_at(header.count_at, "nWitness 0: no constant wire (value 0 must be 1)");
   return header;
 }
 

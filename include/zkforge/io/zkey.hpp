@@ -8,8 +8,9 @@
 // formula its counts give. Points are checked to lie on their curve, and, with SubgroupCheck::verify,
 // in the prime-order subgroup (pairing/subgroup.hpp); the point at infinity (all zero bytes) is
 // refused where a key never has it: alpha, beta, gamma, delta and any H point, or every point of a
-// section at once (a section of zeros: a hole in a sparse file, not a key). Matrix entries are checked
-// to name a row of the domain, a wire of the witness and a value below r, in parallel. Errors are
+// section at once (a section of zeros: a hole in a sparse file, not a key) but B1's and B2's in a key
+// without B entries (io/decode_points.hpp's Infinity). Matrix entries are checked to name a row of the
+// domain, a wire of the witness and a value below r, in parallel. Errors are
 // Error(malformed_file, or not_on_curve / not_canonical / not_in_subgroup for a bad point) naming the
 // file, the section and the byte offset; the file is read as io/input_file.hpp says, in blocks of
 // io/decode_points.hpp read and checked side by side. read_zkey gives a ProvingKey's vectors;
@@ -51,6 +52,8 @@ namespace zkey_detail {
 
 constexpr std::uint32_t kHeader = 2, kIc = 3, kCoefs = 4, kA = 5, kB1 = 6, kB2 = 7, kC = 8, kH = 9;
 
+using io::Infinity;
+
 inline std::uint32_t u32_at(const std::uint8_t* p) { return static_cast<std::uint32_t>(io::Cursor::le(p, 4)); }
 
 // Empty when the "n8 u32 | prime[n8]" pair at the cursor is F's; else what was found, for a message.
@@ -80,9 +83,6 @@ Affine<C> decode(const std::uint8_t* p, SubgroupCheck subgroups) {
     throw Error(Errc::not_in_subgroup, std::string(C::name) + " point not in the prime-order subgroup");
   return point;
 }
-
-// Where a section's points may be the point at infinity: some of them (a wire outside a query), or none.
-enum class Infinity { some, none };
 
 // Decodes `count` points of curve C from the section's payload into `out` as image points
 // (io/key_image.hpp: sizeof(Affine<C>) bytes each, which is also an Affine<C> array), in parallel
@@ -185,77 +185,102 @@ ZkeyHeader read_counts(const io::BinFile& f, io::Cursor& h) {
   return header;
 }
 
-// Section 4 (the matrices' entries), checked in parallel blocks, each read by its own task: every
-// entry names matrix 0 (A) or 1 (B), a row of the domain, a wire of the witness and a value below r;
-// the first bad entry by position is the one reported. Counts A's entries per block, for the second
-// pass (convert_coefficients) to place each block's.
+// Section 4 (the matrices' entries), read twice in parallel blocks, each read by its own task: the
+// first pass (check_coefficients) checks every entry and counts A's entries per block, the second
+// (convert_coefficients) places each block's entries where those counts say, checking them again: a
+// file rewritten between the passes is an error, not a write past the matrices.
 struct Coefficients {
   static constexpr std::size_t kEntry = 12 + 32;
+  ZkeyHeader header;           // the counts the entries are checked against
   std::uint64_t first_at = 0;  // the byte offset of entry 0
   std::size_t count = 0, per_block = 0, a_count = 0;
-  std::vector<std::size_t> a_before;  // A's entries in the blocks before each block
+  std::vector<std::size_t> a_in_block, a_before;  // A's entries in each block, and in the blocks before it
   std::size_t b_count() const { return count - a_count; }
 };
 
+// Error(code) naming entry i of section 4 (`where`) and the byte `at` of its fault.
+inline Error coefficient_error(Errc code, const std::string& where, std::uint64_t at, std::size_t i,
+                               const std::string& what) {
+  return Error(code, where + " at byte " + std::to_string(at) + ": coefficient " + std::to_string(i) + ": " + what);
+}
+
+// The matrix of entry i, whose bytes are at p: 0 (A) or 1 (B), once the entry is checked to name one
+// of them, a row of the domain, a wire of the witness and a value below r; Error(malformed_file)
+// naming the field's byte otherwise.
+template <class Fr>
+std::uint32_t checked_matrix(const Coefficients& c, const std::string& where, std::size_t i, const std::uint8_t* p) {
+  const std::uint32_t matrix = u32_at(p), row = u32_at(p + 4), signal = u32_at(p + 8);
+  const std::uint64_t at = c.first_at + std::uint64_t{i} * Coefficients::kEntry;
+  const auto fail = [&](std::uint64_t offset, const std::string& what) {
+    throw coefficient_error(Errc::malformed_file, where, offset, i, what);
+  };
+  if (matrix > 1) fail(at, "matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)");
+  if (row >= c.header.domain_size())
+    fail(at + 4, "constraint " + std::to_string(row) + " is outside the domain of " +
+                     std::to_string(c.header.domain_size()));
+  if (signal >= c.header.num_vars)
+    fail(at + 8, "signal " + std::to_string(signal) + " is not below nVars " + std::to_string(c.header.num_vars));
+  if (io::le_int<typename Fr::Int>(p + 12, 32) >= Fr::kModulus) fail(at + 12, "value is not below r");
+  return matrix;
+}
+
+// The first pass; the first bad entry by position is the one reported.
 template <class Fr>
 Coefficients check_coefficients(const io::BinFile& f, const ZkeyHeader& header) {
   io::Cursor m = f.cursor(kCoefs, "coefficients");
   Coefficients c;
+  c.header = header;
+  const std::uint64_t count_at = m.offset();
   c.count = m.u32("the coefficient count");
   constexpr std::size_t kEntry = Coefficients::kEntry;
-  m.count_fitting(c.count, kEntry, "coefficient count");
+  m.count_fitting(c.count, count_at, kEntry, "coefficient count");
   if (m.remaining() != std::uint64_t{c.count} * kEntry)
-    m.fail(std::to_string(c.count) + " coefficients take " + std::to_string(std::uint64_t{c.count} * kEntry) +
-           " bytes, the section has " + std::to_string(m.remaining()) + " after the count");
+    m.fail_at(count_at, std::to_string(c.count) + " coefficients take " +
+                            std::to_string(std::uint64_t{c.count} * kEntry) + " bytes, the section has " +
+                            std::to_string(m.remaining()) + " after the count");
   c.first_at = m.offset();
   c.per_block = io::records_per_block(kEntry);
-  std::vector<std::size_t> a_in_block(io::block_count(c.count, c.per_block));
+  c.a_in_block.resize(io::block_count(c.count, c.per_block));
   const std::string where = f.where(kCoefs, "coefficients");
   io::read_blocks(f.source(), c.first_at, c.count, kEntry, c.per_block, "the coefficients",
                   [&](std::size_t k, std::size_t first, std::size_t n, const std::uint8_t* data) {
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::uint8_t* p = data + j * kEntry;
-      const std::uint32_t matrix = u32_at(p), row = u32_at(p + 4), signal = u32_at(p + 8);
-      const std::size_t i = first + j;
-      const std::uint64_t at = c.first_at + std::uint64_t{i} * kEntry;
-      const auto fail = [&](std::uint64_t offset, const std::string& what) {
-        throw Error(Errc::malformed_file, where + " at byte " + std::to_string(offset) + ": coefficient " +
-                                              std::to_string(i) + ": " + what);
-      };
-      if (matrix > 1) fail(at, "matrix " + std::to_string(matrix) + " is neither 0 (A) nor 1 (B)");
-      if (row >= header.domain_size())
-        fail(at + 4, "constraint " + std::to_string(row) + " is outside the domain of " +
-                         std::to_string(header.domain_size()));
-      if (signal >= header.num_vars)
-        fail(at + 8, "signal " + std::to_string(signal) + " is not below nVars " + std::to_string(header.num_vars));
-      if (io::le_int<typename Fr::Int>(p + 12, 32) >= Fr::kModulus) fail(at + 12, "value is not below r");
-      a_in_block[k] += matrix == 0 ? 1 : 0;
-    }
+    for (std::size_t j = 0; j < n; ++j)
+      c.a_in_block[k] += checked_matrix<Fr>(c, where, first + j, data + j * kEntry) == 0 ? 1 : 0;
   });
-  c.a_before.resize(a_in_block.size());
-  for (std::size_t k = 0; k < a_in_block.size(); ++k) {
+  c.a_before.resize(c.a_in_block.size());
+  for (std::size_t k = 0; k < c.a_in_block.size(); ++k) {
     c.a_before[k] = c.a_count;
-    c.a_count += a_in_block[k];
+    c.a_count += c.a_in_block[k];
   }
   return c;
 }
 
-// The second pass over section 4: each block writes its entries where the counts of the blocks before
-// it say, A's and B's each in the file's order. Stored values are coef * R^2 mod r; as Montgomery
-// words they stand for coef * R, and one product with the element whose words are 1 (R^-1) gives coef.
+// The second pass: each block writes its entries where the counts of the blocks before it say, A's and
+// B's each in the file's order; an entry past its block's share of A's or B's is Error(io_error), the
+// file having changed since the first pass. Stored values are coef * R^2 mod r; as Montgomery words
+// they stand for coef * R, and one product with the element whose words are 1 (R^-1) gives coef.
 template <class Fr>
 void convert_coefficients(const io::BinFile& f, const Coefficients& c, groth16::MatrixEntry<Fr>* a,
                           groth16::MatrixEntry<Fr>* b) {
   constexpr std::size_t kEntry = Coefficients::kEntry;
   const Fr r_inverse = Fr::from_montgomery_unchecked(Fr::Int::from_u64(1));
+  const std::string where = f.where(kCoefs, "coefficients");
   io::read_blocks(f.source(), c.first_at, c.count, kEntry, c.per_block, "the coefficients",
                   [&](std::size_t k, std::size_t first, std::size_t n, const std::uint8_t* data) {
+    const std::size_t a_end = c.a_before[k] + c.a_in_block[k], b_end = first + n - a_end;
     std::size_t next_a = c.a_before[k], next_b = first - c.a_before[k];
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint8_t* p = data + j * kEntry;
+      const bool in_a = checked_matrix<Fr>(c, where, first + j, p) == 0;
+      if (in_a ? next_a == a_end : next_b == b_end)
+        throw coefficient_error(Errc::io_error, where, c.first_at + std::uint64_t{first + j} * kEntry, first + j,
+                                std::string(in_a ? "an A" : "a B") + " entry past the " +
+                                    std::to_string(in_a ? c.a_in_block[k] : n - c.a_in_block[k]) +
+                                    " its block held when first read: section 4 changed while it was read "
+                                    "(rewritten by another process?)");
       const auto stored = io::le_int<typename Fr::Int>(p + 12, 32);
       const groth16::MatrixEntry<Fr> e{u32_at(p + 4), u32_at(p + 8), Fr::from_montgomery_unchecked(stored) * r_inverse};
-      if (u32_at(p) == 0) a[next_a++] = e;
+      if (in_a) a[next_a++] = e;
       else b[next_b++] = e;
     }
   });
@@ -338,8 +363,8 @@ groth16::ProvingKey<E> read_zkey(const io::BinFile& f, SubgroupCheck subgroups =
   const std::size_t n = key.num_vars, pub = key.num_public, priv = n - pub - 1;
   key.ic = read_points<E, G1>(f, kIc, "IC", pub + 1, subgroups, Infinity::some);
   key.a = read_points<E, G1>(f, kA, "A", n, subgroups, Infinity::some);
-  key.b_1 = read_points<E, G1>(f, kB1, "B1", n, subgroups, Infinity::some);
-  key.b_2 = read_points<E, G2>(f, kB2, "B2", n, subgroups, Infinity::some);
+  key.b_1 = read_points<E, G1>(f, kB1, "B1", n, subgroups, io::b_query_infinity(c.b_count()));
+  key.b_2 = read_points<E, G2>(f, kB2, "B2", n, subgroups, io::b_query_infinity(c.b_count()));
   key.l = read_points<E, G1>(f, kC, "C", priv, subgroups, Infinity::some);
   key.h = read_points<E, G1>(f, kH, "H", key.domain_size(), subgroups, Infinity::none);
   return key;
@@ -378,8 +403,8 @@ io::KeyImage read_zkey_image(const io::BinFile& f, SubgroupCheck subgroups = Sub
   };
   section(G1{}, kIc, "IC", KeySection::ic, Infinity::some);
   section(G1{}, kA, "A", KeySection::a, Infinity::some);
-  section(G1{}, kB1, "B1", KeySection::b_1, Infinity::some);
-  section(G2{}, kB2, "B2", KeySection::b_2, Infinity::some);
+  section(G1{}, kB1, "B1", KeySection::b_1, io::b_query_infinity(c.b_count()));
+  section(G2{}, kB2, "B2", KeySection::b_2, io::b_query_infinity(c.b_count()));
   section(G1{}, kC, "C", KeySection::l, Infinity::some);
   section(G1{}, kH, "H", KeySection::h, Infinity::none);
   return image;

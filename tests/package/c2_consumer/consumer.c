@@ -79,7 +79,10 @@ int main(int argc, char** argv) {
   CHECK(zkforge_c2_prove(srs, &batch, NULL, proofs, &error) == ZKFORGE_OK);
   if (error.status != ZKFORGE_OK) fprintf(stderr, "c2 prove: %s\n", error.message);
   for (i = 0; i < k; ++i) CHECK(memcmp(&proofs[i], &expected[i], sizeof proofs[i]) == 0);
-  memset(proofs, 0, sizeof proofs); /* again, through the clone and the kept key */
+  memset(proofs, 0, sizeof proofs); /* again on the same handle: the prover its first call kept */
+  CHECK(zkforge_c2_prove(srs, &batch, NULL, proofs, &error) == ZKFORGE_OK);
+  for (i = 0; i < k; ++i) CHECK(memcmp(&proofs[i], &expected[i], sizeof proofs[i]) == 0);
+  memset(proofs, 0, sizeof proofs); /* through the clone of an evicted and dropped handle */
   CHECK(zkforge_c2_prove(copy, &batch, NULL, proofs, &error) == ZKFORGE_OK);
   for (i = 0; i < k; ++i) CHECK(memcmp(&proofs[i], &expected[i], sizeof proofs[i]) == 0);
 

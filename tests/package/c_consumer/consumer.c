@@ -8,9 +8,13 @@
  * its file and from its bytes (changed after the prover is made), and a damaged copy refused naming the damage.
  * usage: consumer DATA_DIR [COMPILED_DIR]   (DATA_DIR: tests/data, holding chain1018/ and groth16/); the
  * provers run on the CPU, or on the backend ZKFORGE_TEST_BACKEND names (cuda, hip) when it is set. */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS beside C99 */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <zkforge/rapidsnark.h>
 #include <zkforge/zkforge.h>
@@ -39,6 +43,20 @@ static const unsigned char* wtns_values(bytes wtns, uint64_t* count) {
 
 static const char* data_dir;
 static bytes vk_json;
+
+/* A copy of `size` bytes that ends where an unreadable page begins (a read past it faults), or NULL. */
+static unsigned char* before_guard_page(const unsigned char* data, size_t size, void** map, size_t* map_size) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t pages = (size + page - 1) / page;
+  unsigned char* base;
+  *map_size = (pages + 1) * page;
+  *map = mmap(NULL, *map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (*map == MAP_FAILED) return NULL;
+  base = *map;
+  if (mprotect(base + pages * page, page, PROT_NONE) != 0) return NULL;
+  memcpy(base + pages * page - size, data, size);
+  return base + pages * page - size;
+}
 
 static int verifies(const zkforge_proof* proof) {
   int32_t valid = -1;
@@ -76,6 +94,9 @@ static void test_prover(void) {
   pthread_t threads[4];
   job jobs[4];
   int i;
+  void* map = NULL;
+  size_t map_size = 0;
+  unsigned char* guarded;
   int32_t valid = -1;
   char *changed, *at;
 
@@ -112,6 +133,13 @@ static void test_prover(void) {
   CHECK(zkforge_prover_prove(prover, values, count - 1, ZKFORGE_SCALAR_CANONICAL, &proof, &error) ==
         ZKFORGE_ERROR_SIZE_MISMATCH);
   CHECK(strstr(error.message, "the witness has") != NULL);
+  /* A count one past the buffer, which ends at an unreadable page: refused before any value is read. */
+  guarded = before_guard_page(values, count * ZKFORGE_SCALAR_BYTES, &map, &map_size);
+  CHECK(guarded != NULL);
+  CHECK(zkforge_prover_prove(prover, guarded, count + 1, ZKFORGE_SCALAR_CANONICAL, &proof, &error) ==
+        ZKFORGE_ERROR_SIZE_MISMATCH);
+  CHECK(strstr(error.message, "the witness has 1025 values, the key 1024 wires") != NULL);
+  munmap(map, map_size);
 
   for (i = 0; i < 4; ++i) {
     jobs[i].prover = prover;
@@ -133,7 +161,19 @@ static void test_prover(void) {
   CHECK(zkforge_prover_create_zkey_file(&prover, "/nonexistent.zkey", NULL, &error) == ZKFORGE_ERROR_IO);
   CHECK(strstr(error.message, "/nonexistent.zkey") != NULL);
   options.device.backend = "vulkan";
-  CHECK(zkforge_prover_create_zkey(&prover, wtns.data, wtns.size, &options, &error) != ZKFORGE_OK);
+  CHECK(zkforge_prover_create_zkey(&prover, wtns.data, wtns.size, &options, &error) ==
+        ZKFORGE_ERROR_BACKEND_UNAVAILABLE);
+  CHECK(strstr(error.message, "'vulkan'") != NULL);
+  /* More threads than a prover may ask for: refused before any thread is started. */
+  options = zkforge_prover_options_default();
+  options.threads = UINT32_MAX;
+  snprintf(dir, sizeof dir, "%s/chain1018/bn128/chain.zkey", data_dir);
+  CHECK(zkforge_prover_create_zkey_file(&prover, dir, &options, &error) == ZKFORGE_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(error.message, "threads 4294967295 is more than 1024") != NULL);
+  /* The calls that only read a handle take NULL. */
+  CHECK(zkforge_prover_curve(NULL) == -1);
+  CHECK(zkforge_prover_num_wires(NULL) == 0 && zkforge_prover_num_public(NULL) == 0);
+  CHECK(zkforge_proof_json(NULL) == NULL && zkforge_proof_public_json(NULL) == NULL);
   free(short_wtns.data);
   free(wtns.data);
 }

@@ -56,7 +56,8 @@ pub enum Memory {
     Deferred,
 }
 
-/// Backend ("cpu", "cuda" or "hip"), device index, memory policy and CPU threads (0: every core).
+/// Backend ("cpu", "cuda" or "hip"), device index, memory policy and CPU threads (0: every core; at
+/// most 1024).
 #[derive(Debug, Clone)]
 pub struct ProverOptions {
     pub backend: String,

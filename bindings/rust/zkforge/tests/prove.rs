@@ -65,6 +65,10 @@ fn errors_carry_the_status_and_message() {
     let options = ProverOptions { backend: "vulkan".into(), ..ProverOptions::default() };
     let e = Prover::from_zkey_file(&chain("bn128").join("chain.zkey"), &options).err().unwrap();
     assert!(e.message.contains("not built into this libzkforge"), "{}", e);
+    let options = ProverOptions { threads: u32::MAX, ..ProverOptions::default() };
+    let e = Prover::from_zkey_file(&chain("bn128").join("chain.zkey"), &options).err().unwrap();
+    assert_eq!(e.status, 6); // ZKFORGE_ERROR_INVALID_ARGUMENT, before any thread is started
+    assert!(e.message.contains("threads 4294967295 is more than 1024"), "{}", e);
     let witness = [[0u8; 32]; 2];
     let prover = Prover::from_zkey_file(&chain("bn128").join("chain.zkey"), &ProverOptions::default()).unwrap();
     assert!(prover.prove(&witness).unwrap_err().message.contains("the witness has 2 values"));
