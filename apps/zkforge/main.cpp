@@ -35,9 +35,7 @@
 #endif
 
 namespace {
-// More threads than this is a typing error, not a machine: a thread that cannot be started would
-// stop the program inside the thread pool.
-constexpr unsigned kMaxThreads = 1024;
+constexpr unsigned kMaxThreads = zkforge::kMaxPoolThreads;
 constexpr unsigned kMaxPrecompute = 64;  // --precompute: copies of the resident bases on a GPU
 }  // namespace
 
@@ -131,7 +129,7 @@ int main(int argc, char** argv) {
               "flat, 1 not)");
   soak_cmd->add_option("zkey", soak.zkey, "circuit.zkey")->required();
   soak_cmd->add_option("witness", soak.wtns, "witness.wtns")->required();
-  soak_cmd->add_option("--proofs", soak.proofs, "proofs after the warm-up")->check(CLI::Range(1, 10000000))->capture_default_str();
+  soak_cmd->add_option("--proofs", soak.proofs, "proofs after the warm-up: more than 100, the first hundred being the baseline")->check(CLI::Range(1, 10000000))->capture_default_str();
   soak_cmd->add_option("--warm-up", soak.warm_up, "proofs before the counted ones")->check(CLI::Range(0, 100000))->capture_default_str();
   soak_cmd->add_option("--verify-every", soak.verify_every, "verify every n-th proof (0: none)")
       ->check(CLI::Range(0, 10000000))

@@ -52,6 +52,8 @@ std::unique_ptr<zkforge_proof> prove_wtns(const zkforge_prover& prover, const io
       prover.engine);
 }
 
+static_assert(ZKFORGE_MAX_THREADS == kMaxPoolThreads, "the C interface's thread limit is the pool's");
+
 zkforge_prover_options checked_options(const zkforge_prover_options* options) {
   const zkforge_prover_options o = options != nullptr ? *options : zkforge_prover_options_default();
   (void)target_of(&o.device);

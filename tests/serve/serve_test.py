@@ -522,6 +522,42 @@ def case_unread_bodies():
         expect(grown < 32, f"the server's peak resident memory grew {grown:.0f} MiB over requests it refused")
         status, _, _ = s.request("GET", "/healthz")
         expect(status == 200, f"GET /healthz without the token: {status}")
+        status, _, _ = s.request("HEAD", "/healthz")
+        expect(status == 200, f"HEAD /healthz without the token: {status}")
+        expect(s.stop() == 0, "the server did not exit 0")
+
+
+def case_slow_body():
+    # A proof's body must come within 2 s plus the key's bound at 4 MiB/s (~2 s here): a client that
+    # trickles it, a byte every 0.3 s, holds its place in the queue that long and is answered 408,
+    # and the place is free for the next request.
+    with Server("--queue", "1") as s:
+        size = os.path.getsize(WTNS)
+        sock = socket.create_connection(("127.0.0.1", s.port), timeout=30)
+        sock.sendall(f"POST /v1/prove/chain HTTP/1.1\r\nHost: x\r\nContent-Length: {size}\r\n\r\n".encode())
+        wait_for("the slow request's place", lambda: s.metric('zkforge_queue_depth{priority="batch"}') == 1)
+        status, _, j = s.prove()
+        expect(status == 429, f"a second request while the slow one holds the only place: {status} {j}")
+        start = time.monotonic()
+        answer = b""
+        sock.settimeout(0.3)
+        try:
+            while time.monotonic() - start < 10 and not answer:
+                try:
+                    sock.sendall(b"\0")
+                except OSError:  # the server has answered and shut its side
+                    pass
+                try:
+                    answer = sock.recv(65536)
+                except socket.timeout:
+                    pass
+        finally:
+            sock.close()
+        waited = time.monotonic() - start
+        expect(re.match(rb"HTTP/1\.1 408", answer) is not None and b"not received within" in answer,
+               f"a trickled body: {answer[:300]} after {waited:.1f} s, expected 408")
+        expect(waited < 6, f"the trickled body was answered after {waited:.1f} s, its bound is ~2 s")
+        check_ok(s.prove(), "a proof once the slow request's place is free")
         expect(s.stop() == 0, "the server did not exit 0")
 
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -22,6 +23,11 @@ namespace {
 // How often a connection's thread waiting on its proof looks at its client and its deadline.
 constexpr std::chrono::milliseconds kPoll{20};
 constexpr std::uint64_t kMaxDeadlineMs = 24ull * 3600 * 1000;
+// A proof request's body must arrive within kBodyGrace plus its bound at kMinBodyRate: its place in
+// the queue is held while it is read, and a trickle of bytes would hold it for ever (cpp-httplib's
+// read timeout is per stall).
+constexpr std::chrono::seconds kBodyGrace{2};
+constexpr double kMinBodyRate = 4.0 * (1 << 20);  // bytes per second
 
 void reply(httplib::Response& res, int status, const nlohmann::json& body) {
   res.status = status;
@@ -39,6 +45,19 @@ bool same_secret(const std::string& a, const std::string& b) {
   unsigned char diff = a.size() == b.size() ? 0 : 1;
   for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
   return diff == 0;
+}
+
+// A Content-Length: its count of bytes (leading zeros allowed), saturated at the largest uint64; none
+// when it is not all digits.
+std::optional<std::uint64_t> byte_count(const std::string& s) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  std::uint64_t n = 0;
+  for (const char c : s) {
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (n > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) return std::numeric_limits<std::uint64_t>::max();
+    n = n * 10 + digit;
+  }
+  return n;
 }
 
 std::optional<std::uint64_t> decimal(const std::string& s) {
@@ -132,9 +151,9 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
   };
   if (req.has_header("Content-Length")) {  // else chunked, or until the client's end
     const std::string length = req.get_header_value("Content-Length");
-    if (length.empty() || length.find_first_not_of("0123456789") != std::string::npos)
-      return fail(Outcome::bad_request, 400, "Content-Length must be a count of bytes, not '" + length + "'");
-    if (const auto n = decimal(length); !n || *n > bound) return too_large(length);  // !n: over 18 digits
+    const auto n = byte_count(length);
+    if (!n) return fail(Outcome::bad_request, 400, "Content-Length must be a count of bytes, not '" + length + "'");
+    if (*n > bound) return too_large(length);
   }
   auto [admission, place] = s.scheduler->reserve(terms.priority);
   if (admission == Scheduler::Admission::full) {
@@ -147,13 +166,22 @@ void prove(Service& s, const httplib::Request& req, httplib::Response& res, cons
     return fail(Outcome::unavailable, 503, "the server is shutting down");
 
   std::string body;
-  bool over = false;
+  bool over = false, late = false;
+  const auto allowed = kBodyGrace + std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        std::chrono::duration<double>(static_cast<double>(bound) / kMinBodyRate));
+  const auto read_by = Clock::now() + allowed;
   const bool complete = read([&](const char* data, std::size_t size) {
     over = body.size() + size > bound;
-    if (!over) body.append(data, size);
-    return !over;
+    late = Clock::now() > read_by;
+    if (!over && !late) body.append(data, size);
+    return !over && !late;
   });
   if (over) return too_large("more than " + std::to_string(bound));
+  if (late)
+    return fail(Outcome::bad_request, 408,
+                "request body: not received within " + std::to_string(allowed.count()) + " ms (" +
+                    std::to_string(kBodyGrace.count()) + " s, then " +
+                    std::to_string(static_cast<int>(kMinBodyRate / (1 << 20))) + " MiB/s of the key's bound)");
   if (!complete)  // the client left, or stopped sending for longer than the read timeout
     return fail(Outcome::disconnected, 400, "request body: the connection ended before the body did");
   if (body.empty())
@@ -302,8 +330,8 @@ void add_routes(httplib::Server& http, Service& s) {
   });
   // Before any of a request's body is read (cpp-httplib 0.11 reads a POST's body into memory, however
   // long, for a route that takes no reader): a request is refused unless it is POST on the proof route
-  // or GET on another (404: no route, 405: another method), then unless it has the token (every route
-  // but GET /healthz).
+  // or GET (or HEAD, which cpp-httplib answers with GET's handler) on another (404: no route, 405:
+  // another method), then unless it has the token (every route but GET and HEAD /healthz).
   http.set_pre_routing_handler([&s, prove_path = std::regex(prove_route), get_paths = std::move(get_paths)](
                                    const httplib::Request& req, httplib::Response& res) {
     const bool proof = std::regex_match(req.path, prove_path);
@@ -313,9 +341,9 @@ void add_routes(httplib::Server& http, Service& s) {
       return httplib::Server::HandlerResponse::Handled;
     }
     const std::string method = proof ? "POST" : "GET";
-    if (req.method != method) {
+    if (req.method != method && (proof || req.method != "HEAD")) {
       reply_error(res, 405, req.path + " takes " + method + ", not " + req.method);
-      res.set_header("Allow", method);
+      res.set_header("Allow", proof ? method : "GET, HEAD");
       return httplib::Server::HandlerResponse::Handled;
     }
     if (s.token.empty() || req.path == "/healthz" ||

@@ -33,6 +33,8 @@ constexpr time_t kRequestWaitSeconds = 2;
 constexpr double kServedKeysShare = 0.5;  // of a device's free memory, for all the served keys
 // How long a connection, its answer written, waits for its client to close its side (PeerSocket::linger).
 constexpr std::chrono::milliseconds kLinger{2000};
+// The same once SIGTERM came: short, so that a client holding its side open does not hold the exit.
+constexpr std::chrono::milliseconds kDrainLinger{100};
 
 struct Address {
   std::string host;
@@ -124,8 +126,9 @@ int run_serve(const ServeOptions& o) {
   // the connection is closed: there the connection lingers, so that its close resets no answer.
   http.set_keep_alive_max_count(1);
   http.set_keep_alive_timeout(kRequestWaitSeconds);
-  http.set_logger([](const httplib::Request& req, const httplib::Response&) {
-    PeerSocket(req.local_addr, req.local_port, req.remote_addr, req.remote_port).linger(kLinger);
+  http.set_logger([&s](const httplib::Request& req, const httplib::Response&) {
+    PeerSocket(req.local_addr, req.local_port, req.remote_addr, req.remote_port)
+        .linger(s.draining ? kDrainLinger : kLinger);
   });
   http.set_tcp_nodelay(true);  // an answer's parts leave at once, not one delayed ACK apart
   add_routes(http, s);

@@ -56,6 +56,8 @@ def test_errors_name_their_cause(tmp_path):
         zkforge.Prover(tmp_path / "missing.zkey", backend="vulkan")
     with pytest.raises(zkforge.ZkforgeError, match="not valid JSON"):
         zkforge.verify("{", "[]", "{}")
+    assert zkforge.version().count(".") == 2
+    assert zkforge.backends()[0] == "cpu"
 
 
 def test_arguments_c_would_misread_are_refused(chain):
@@ -74,6 +76,12 @@ def test_arguments_c_would_misread_are_refused(chain):
         zkforge.verify(vk + "\0junk", "[]", "{}")
     with pytest.raises(zkforge.ZkforgeError, match="memory policy 'huge' is none of"):
         zkforge.Prover(folder / "chain.zkey", memory="huge")
+    for device in (-1, 2**31):  # a 32-bit field: 2^32 would be device 0
+        with pytest.raises(zkforge.ZkforgeError, match="is not a device index") as bad:
+            zkforge.Prover(folder / "chain.zkey", device=device)
+        assert bad.value.status == 6
+    with pytest.raises(zkforge.ZkforgeError, match="the coset shift is not below 2\\^256"):
+        zkforge.ntt("bn254", [1, 2], coset=-1)
 
 
 def test_a_closed_prover_is_an_error_not_a_crash(chain):
@@ -83,5 +91,3 @@ def test_a_closed_prover_is_an_error_not_a_crash(chain):
         prover.num_public
     with pytest.raises(zkforge.ZkforgeError, match="the prover is closed"):
         prover.prove_wtns((chain / "bn128" / "witness.wtns").read_bytes())
-    assert zkforge.version().count(".") == 2
-    assert zkforge.backends()[0] == "cpu"

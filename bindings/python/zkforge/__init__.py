@@ -72,6 +72,8 @@ def _curve(name):
 
 
 def _device(backend, device):
+    if not 0 <= device < 2**31:  # ctypes would wrap it into the 32-bit field
+        _fail(_INVALID_ARGUMENT, "%d is not a device index" % device)
     return Device(_text(backend, "the backend name"), device)
 
 
@@ -79,12 +81,13 @@ def point_bytes(curve, group="g1"):
     return lib.zkforge_point_bytes(_curve(curve), _choice(_GROUPS, group, "group"))
 
 
-def _scalar_bytes(values):
+def _scalar_bytes(values, name=None):
+    """32 little-endian bytes per value; an error names value i as "scalar i", or as `name`."""
     out = []
     for i, v in enumerate(values):
         v = int(v)
         if not 0 <= v < 2 ** (8 * SCALAR_BYTES):
-            _fail(_NOT_CANONICAL, "scalar %d is not below 2^%d" % (i, 8 * SCALAR_BYTES))
+            _fail(_NOT_CANONICAL, "%s is not below 2^%d" % (name or "scalar %d" % i, 8 * SCALAR_BYTES))
         out.append(v.to_bytes(SCALAR_BYTES, "little"))
     return b"".join(out)
 
@@ -188,7 +191,7 @@ def ntt(curve, values, inverse=False, coset=None, roots="zkcrypto", backend="cpu
     inverse interpolates from there (coset None: 1)."""
     values = list(values)
     data = ctypes.create_string_buffer(_scalar_bytes(values), len(values) * SCALAR_BYTES)
-    shift = ctypes.create_string_buffer(_scalar_bytes([coset]), SCALAR_BYTES) if coset is not None else None
+    shift = ctypes.create_string_buffer(_scalar_bytes([coset], "the coset shift"), SCALAR_BYTES) if coset is not None else None
     options = NttOptions(1 if inverse else 0, ctypes.cast(shift, ctypes.c_void_p) if shift else None,
                          _choice(_ROOTS, roots, "root convention"))
     _check(lib.zkforge_ntt, _curve(curve), ctypes.byref(_device(backend, device)), data, len(values), 0,

@@ -30,6 +30,10 @@
 
 namespace zkforge {
 
+// The most threads a caller's count may ask a pool for (the CLI's --threads, the C interface's
+// options): more is a typing error, not a machine.
+inline constexpr unsigned kMaxPoolThreads = 1024;
+
 class ThreadPool {
  public:
   // threads = 0: all hardware threads. The caller counts as one of them.
