@@ -551,6 +551,8 @@ def case_slow_body():
                     answer = sock.recv(65536)
                 except socket.timeout:
                     pass
+            if answer:  # the rest of the answer, up to the server's end of the connection
+                answer += read_to_end(sock)
         finally:
             sock.close()
         waited = time.monotonic() - start
