@@ -99,36 +99,14 @@ void upload<Backend>(int device, void* dst, const void* src, std::size_t bytes) 
 template <>
 std::size_t upload_checked<Backend>(int device, void* dst, const void* src, std::size_t bytes, std::size_t item,
                                     const FirstBadItem& first_bad) {
-  if (fault_due(DeviceFault::upload))
-    throw Error(Errc::device_error, "upload of " + std::to_string(bytes) + " bytes to device " + std::to_string(device) +
-                                        " failed (a fault injected by a test)");
   const DeviceGuard guard(device);
   const OwnedStream stream;
   std::atomic<std::size_t> found{bytes};
-  // The items [lo, hi) of the bytes from `begin` on: checked, the least bad offset kept.
-  auto check = [&](std::size_t begin, std::size_t lo, std::size_t hi) {
-    const std::size_t end = begin + hi * item, bad = first_bad(begin + lo * item, end);
-    if (bad == end) return;
-    std::size_t seen = found.load();
-    while (bad < seen && !found.compare_exchange_weak(seen, bad)) {
-    }
+  const ReadRange read = [&](std::size_t begin, std::size_t end) {
+    const std::size_t bad = first_bad(begin, end);
+    if (bad != end) atomic_min(found, bad);
   };
-  const std::size_t grain = std::max<std::size_t>(1, (std::size_t{1} << 18) / item);
-  if (bytes <= kDirectCopyBytes || is_pinned(src)) {
-    cpu_pool().parallel_for(bytes / item, [&](std::size_t lo, std::size_t hi) { check(0, lo, hi); }, grain);
-    copy_to_device(dst, src, bytes, stream.get());
-  } else {
-    auto* d = static_cast<unsigned char*>(dst);
-    const auto* h = static_cast<const unsigned char*>(src);
-    staging(device).stream_pieces(bytes, PinnedStaging::kBytes / item * item, stream.get(),
-                                  [&](unsigned char* buf, std::size_t begin, std::size_t end) {
-      cpu_pool().parallel_for((end - begin) / item, [&](std::size_t lo, std::size_t hi) {
-        std::memcpy(buf + lo * item, h + begin + lo * item, (hi - lo) * item);
-        check(begin, lo, hi);
-      }, grain);
-      copy_to_device(d + begin, buf, end - begin, stream.get());
-    });
-  }
+  upload_bytes(device, dst, src, bytes, stream.get(), item, &read);
   stream.synchronize();
   return found.load();
 }

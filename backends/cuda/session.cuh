@@ -3,8 +3,10 @@
 // and device: directly from pinned memory, else through two pinned staging buffers per device.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 
 #include "backends/cuda/device_memory.cuh"
 #include "backends/cuda/runtime.cuh"
@@ -104,22 +106,34 @@ inline void copy_to_device(void* dst, const void* src, std::size_t bytes, Stream
   check(ZKF_GPU(MemcpyAsync)(dst, src, bytes, ZKF_GPU(MemcpyHostToDevice), s), "MemcpyAsync to device");
 }
 
-// Bytes to the device: directly when small or already pinned, else through the staging buffers.
-inline void upload_bytes(int device, void* dst, const void* src, std::size_t bytes, Stream s) {
+// What an upload asks of each range [begin, end) of its source's bytes (whole items) where the host
+// reads them to copy them: gpu::upload_checked's check, without a pass of its own.
+using ReadRange = std::function<void(std::size_t begin, std::size_t end)>;
+
+// Bytes to the device: directly when small or already pinned (`read`, if any, asked of every range
+// first), else through the staging buffers in pieces of whole items of `item` bytes (`read` asked of
+// each range as it is copied into them).
+inline void upload_bytes(int device, void* dst, const void* src, std::size_t bytes, Stream s, std::size_t item = 1,
+                         const ReadRange* read = nullptr) {
   if (fault_due(DeviceFault::upload))
     throw Error(Errc::device_error, "upload of " + std::to_string(bytes) + " bytes to device " + std::to_string(device) +
                                         " failed (a fault injected by a test)");
+  const std::size_t grain = std::max<std::size_t>(1, (std::size_t{1} << 18) / item);
   if (bytes <= kDirectCopyBytes || is_pinned(src)) {
+    if (read != nullptr)
+      cpu_pool().parallel_for(bytes / item, [&](std::size_t lo, std::size_t hi) { (*read)(lo * item, hi * item); },
+                              grain);
     copy_to_device(dst, src, bytes, s);
     return;
   }
   auto* d = static_cast<unsigned char*>(dst);
   const auto* h = static_cast<const unsigned char*>(src);
-  staging(device).stream_pieces(bytes, PinnedStaging::kBytes, s,
-                                                  [&](unsigned char* buf, std::size_t begin, std::size_t end) {
-    cpu_pool().parallel_for(end - begin, [&](std::size_t b, std::size_t e) {
-      std::memcpy(buf + b, h + begin + b, e - b);
-    }, std::size_t{1} << 18);
+  staging(device).stream_pieces(bytes, PinnedStaging::kBytes / item * item, s,
+                                [&](unsigned char* buf, std::size_t begin, std::size_t end) {
+    cpu_pool().parallel_for((end - begin) / item, [&](std::size_t lo, std::size_t hi) {
+      std::memcpy(buf + lo * item, h + begin + lo * item, (hi - lo) * item);
+      if (read != nullptr) (*read)(begin + lo * item, begin + hi * item);
+    }, grain);
     copy_to_device(d + begin, buf, end - begin, s);
   });
 }

@@ -203,6 +203,13 @@ inline ThreadPool& cpu_pool(unsigned threads = 0) {
   return *pools.back();
 }
 
+// least = min(least, value), from any thread: the parallel searches' least offset found so far.
+inline void atomic_min(std::atomic<std::size_t>& least, std::size_t value) {
+  std::size_t seen = least.load();
+  while (value < seen && !least.compare_exchange_weak(seen, value)) {
+  }
+}
+
 // The least i < n with bad(i), or n: in parallel on the CPU pool, each range stopping at the first it
 // finds or once a lower one is known (the input checks that name the first bad value: the witness,
 // a key's matrix entries, an MSM's canonical scalars).
@@ -212,9 +219,7 @@ std::size_t first_where(std::size_t n, const Bad& bad) {
   cpu_pool(0).parallel_for(n, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t i = lo; i < hi && i < first.load(std::memory_order_relaxed); ++i)
       if (bad(i)) {
-        std::size_t seen = first.load();
-        while (i < seen && !first.compare_exchange_weak(seen, i)) {
-        }
+        atomic_min(first, i);
         return;
       }
   }, std::size_t{1} << 16);
