@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "zkforge/arch/gpu_runtime.hpp"
 #include "zkforge/arch/macros.hpp"
@@ -68,25 +69,6 @@ inline DeviceMemoryInfo memory_info() {
   check(ZKF_GPU(MemGetInfo)(&m.free_bytes, &m.total_bytes), "MemGetInfo");
   return m;
 }
-
-// A stream owned for the life of the object.
-class OwnedStream {
- public:
-  OwnedStream() { check(ZKF_GPU(StreamCreateWithFlags)(&s_, ZKF_GPU(StreamNonBlocking)), "StreamCreate"); }
-  // Waits for the stream's work first: a call that throws while kernels are queued frees its buffers only
-  // after they are done with them.
-  ~OwnedStream() {
-    (void)ZKF_GPU(StreamSynchronize)(s_);
-    (void)ZKF_GPU(StreamDestroy)(s_);
-  }
-  OwnedStream(const OwnedStream&) = delete;
-  OwnedStream& operator=(const OwnedStream&) = delete;
-  Stream get() const { return s_; }
-  void synchronize() const { check(ZKF_GPU(StreamSynchronize)(s_), "StreamSynchronize"); }
-
- private:
-  Stream s_{};
-};
 
 // An event owned for the life of the object, without timing: one stream records it, others wait for it.
 class OwnedEvent {
@@ -201,6 +183,54 @@ T& per_device(int device) {
   if (!p) p = std::make_unique<T>();
   return *p;
 }
+
+// Idle streams of one device, kept to be taken again rather than destroyed: on an H200,
+// cudaStreamDestroy on one thread waited for the other threads' copies to pageable host memory (each
+// MSM ends with one, behind its kernels), 25 - 135 ms of every 2^26 proof's main thread, between its
+// evaluate and its quotient (docs/perf.md, run BT). Left to the driver at exit.
+struct IdleStreams {
+  std::mutex mutex;
+  std::vector<Stream> streams;
+};
+
+// A stream of the current device, owned for the life of the object: an idle one of the device's, or a
+// new one, given back idle when the object goes.
+class OwnedStream {
+ public:
+  OwnedStream() : idle_(&per_device<IdleStreams>(current_device())) {
+    {
+      std::lock_guard<std::mutex> lock(idle_->mutex);
+      if (!idle_->streams.empty()) {
+        s_ = idle_->streams.back();
+        idle_->streams.pop_back();
+        return;
+      }
+    }
+    check(ZKF_GPU(StreamCreateWithFlags)(&s_, ZKF_GPU(StreamNonBlocking)), "StreamCreate");
+  }
+  // Waits for the stream's work first: a call that throws while kernels are queued frees its buffers only
+  // after they are done with them. A stream whose work failed is destroyed, not kept.
+  ~OwnedStream() {
+    if (ZKF_GPU(StreamSynchronize)(s_) == ZKF_GPU(Success)) {
+      try {
+        std::lock_guard<std::mutex> lock(idle_->mutex);
+        idle_->streams.push_back(s_);
+        return;
+      } catch (...) {  // no room to keep it
+      }
+    }
+    (void)ZKF_GPU(GetLastError)();
+    (void)ZKF_GPU(StreamDestroy)(s_);
+  }
+  OwnedStream(const OwnedStream&) = delete;
+  OwnedStream& operator=(const OwnedStream&) = delete;
+  Stream get() const { return s_; }
+  void synchronize() const { check(ZKF_GPU(StreamSynchronize)(s_), "StreamSynchronize"); }
+
+ private:
+  IdleStreams* idle_;
+  Stream s_{};
+};
 
 inline unsigned sm_count(int device) {
 #if ZKF_GPU_HIP
