@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A GPU call's session — its device, stream and the memory of its policy — and copies between host
-// and device: directly from pinned memory, else through two pinned staging buffers per device.
+// and device: directly from pinned memory, else through a device's pinned staging buffers (PinnedStaging).
 #pragma once
 
 #include <algorithm>
