@@ -50,7 +50,7 @@ if [[ $mode != --tests-only ]]; then
     for c in bls12_381 bn254; do bench msm --curve $c --g2 --log-n $k --repeat 3; done
   done
   for k in 16 20 24 26; do
-    for kind in forward inverse coset; do bench ntt --curve bls12_381 --log-n $k --ntt $kind; done
+    for kind in forward inverse coset odd_coset; do bench ntt --curve bls12_381 --log-n $k --ntt $kind; done
     bench ntt --curve bn254 --log-n $k
   done
   bench ntt --curve bls12_381 --log-n 28 --repeat 3

@@ -26,6 +26,7 @@
 #include "zkforge/io/snarkjs_json.hpp"
 #include "zkforge/msm/gpu.hpp"
 #include "zkforge/msm/msm.hpp"
+#include "zkforge/ntt/domain.hpp"
 #include "zkforge/ntt/gpu.hpp"
 #include "zkforge/ntt/ntt.hpp"
 #include "zkforge/pairing/bls12_381.hpp"
@@ -155,8 +156,9 @@ int bench_msm_group(const BenchOptions& o) {
 }
 
 // The transforms of ANCHORS.md unless --order says otherwise: forward natural -> bit-reversed, inverse
-// bit-reversed -> natural, coset forward natural -> bit-reversed; in place on random data. With --order
-// the results are named ntt_<kind>_<order>.
+// bit-reversed -> natural, coset forward natural -> bit-reversed; in place on random data. odd_coset is
+// the quotient's forward transform: bit-reversed -> natural on the coset of psi, the root of 2n. With
+// --order the results are named ntt_<kind>_<order>.
 template <class F>
 int bench_ntt(const BenchOptions& o) {
   std::vector<F> data(std::size_t{1} << o.log_n);
@@ -170,6 +172,10 @@ int bench_ntt(const BenchOptions& o) {
     cfg.order = NttOrder::RN;
   }
   if (o.ntt_kind == "coset") cfg.coset = F::generator();
+  if (o.ntt_kind == "odd_coset") {
+    cfg.order = NttOrder::RN;
+    cfg.coset = Domain<F>::root_of_unity(o.log_n + 1, cfg.convention);
+  }
   std::string name = "ntt_" + o.ntt_kind;
   if (!o.ntt_order.empty()) {
     const std::optional<NttOrder> order = ntt_order_named(o.ntt_order);

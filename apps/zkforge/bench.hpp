@@ -24,7 +24,7 @@ struct BenchOptions {
   unsigned scalar_batches = 0;     // msm and prove on a GPU: MsmConfig::scalar_batches (0 = chosen from the sizes)
   std::string scalars = "uniform";   // msm: uniform, or witness (witness_like's mix of 0, 1 and uniform)
   std::string cpu_lanes = "auto";    // auto (AVX-512 IFMA where the CPU has it) or scalar
-  std::string ntt_kind = "forward";  // forward, inverse or coset
+  std::string ntt_kind = "forward";  // forward, inverse, coset or odd_coset
   std::string ntt_order;             // NN, NR, RN or RR; empty = ANCHORS.md's (forward and coset NR, inverse RN)
   std::string memory = "pooled";     // prove: sync, pooled or deferred
   std::string key = "resident";      // prove on a GPU: resident (bases uploaded once) or streamed

@@ -217,8 +217,10 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--wires", bench.wires,
                         "prove: wires of the synthetic circuit, 2 to 2^K (0 = 2^K; a Filecoin partition has ~0.19 per "
                         "constraint)");
-  bench_cmd->add_option("--ntt", bench.ntt_kind, "forward, inverse or coset")
-      ->check(CLI::IsMember({"forward", "inverse", "coset"}))
+  bench_cmd->add_option("--ntt", bench.ntt_kind,
+                        "forward, inverse, coset (the generator's) or odd_coset (the quotient's: bit-reversed -> "
+                        "natural on the coset of the root of 2^(K+1))")
+      ->check(CLI::IsMember({"forward", "inverse", "coset", "odd_coset"}))
       ->capture_default_str();
   bench_cmd->add_option("--order", bench.ntt_order,
                         "ntt: orders in and out, N natural, R bit-reversed (default: forward and coset NR, inverse RN; "

@@ -23,6 +23,12 @@
 // g^-j / n after it, at j's position in the order the data is in: g^j = lo[j mod 2^10] hi[j >> 10] from
 // two small tables made per call. An inverse without one divides by n = 2^k in its last pass's stores
 // (ntt_div_pow2: a word times p each, not a product), which spares a pass over the array.
+// The odd coset (g = psi, the root of 2n of the table's convention, so g^n = -1: snarkjs' H) from
+// bit-reversed input spares its pass too: evaluating at psi^(2k+1) splits as a(x) = e(x^2) + x o(x^2)
+// into two such transforms of half the size (root psi^2), so each level's butterfly is Cooley-Tukey's
+// with the twiddle psi_4h^(2j+1) in place of omega_2h^j (h its half-size, psi_4h a primitive 4h-th
+// root): entry (2j + 1) 2^(K - 2 - log h) of the table of omega_K, which this transform takes with K >
+// log n. No twiddle is 1 then, so no stage skips a product.
 #pragma once
 
 #include <algorithm>
@@ -271,10 +277,12 @@ struct NttTileFrame {
   unsigned log_table, s, log_c;
   std::size_t column0;
   bool inverse;
+  bool odd;  // the forward transform on the odd coset: twiddles psi_4h^(2j+1) (log_table > log_n)
   NttSharedVectors<Twiddle> twiddles;
 
   __device__ ZKF_INLINE Twiddle fetch(unsigned t, unsigned row_low, unsigned column) const {
     const std::size_t j = (static_cast<std::size_t>(row_low) << s) | (column0 + column);
+    if (odd) return load16<true>(table + ((2 * j + 1) << (log_table - 2 - (s + t))));
     return ntt_twiddle(table, j << (log_table - 1 - (s + t)), log_table, inverse);
   }
   __device__ ZKF_INLINE void stage(unsigned levels) const {
@@ -355,7 +363,7 @@ template <class F, bool kDecimateInTime>
 __device__ ZKF_INLINE void ntt_run_stage(unsigned r, const NttSharedTile<F>& tile, const NttTileFrame<F>& frame,
                                          unsigned t, unsigned size) {
   static_assert(kNttThreadLog == 2, "stages of one or two levels");
-  if (r == 2 && frame.s + t == 0) {
+  if (r == 2 && frame.s + t == 0 && !frame.odd) {
     ntt_stage<F, 2, kDecimateInTime, true>(tile, frame, t, size);
   } else if (r == 2) {
     ntt_stage<F, 2, kDecimateInTime, false>(tile, frame, t, size);
@@ -367,7 +375,8 @@ __device__ ZKF_INLINE void ntt_run_stage(unsigned r, const NttSharedTile<F>& til
 // One tile of the levels s .. s + levels - 1 (see NttTileFrame): its twiddles and elements read
 // into shared memory (the tile, then the twiddles), stages of up to kNttThreadLog levels (upwards
 // for decimation in time, downwards in frequency), written back; kDivide: divided by 2^divide_log on
-// the way (the inverse's 1/n, in the transform's last pass).
+// the way (the inverse's 1/n, in the transform's last pass); odd: the odd coset's twiddles (a forward
+// transform by decimation in time).
 //
 // Warp w reads and writes the tile's elements [w C, (w + 1) C), C = 2^kNttWarpLog * 2^kNttThreadLog,
 // which are also the elements its threads hold in a stage of kNttThreadLog levels whose groups keep
@@ -376,7 +385,7 @@ __device__ ZKF_INLINE void ntt_run_stage(unsigned r, const NttSharedTile<F>& til
 template <class F, bool kDecimateInTime, bool kDivide>
 __global__ void __launch_bounds__(kNttTileThreads, (kNttMinBlocks<F, kDecimateInTime>))
     ntt_tile(F* x, const NttTwiddle<F>* table, unsigned log_table, unsigned s, unsigned levels, unsigned log_c, bool inverse,
-             unsigned divide_log) {
+             bool odd, unsigned divide_log) {
   extern __shared__ __align__(16) unsigned char ntt_shared[];
   const unsigned size = 1u << (levels + log_c), column_mask = (1u << log_c) - 1;
   std::uint32_t* const words = reinterpret_cast<std::uint32_t*>(ntt_shared);
@@ -385,7 +394,7 @@ __global__ void __launch_bounds__(kNttTileThreads, (kNttMinBlocks<F, kDecimateIn
   const std::size_t group = blockIdx.x >> log_chunks;
   const std::size_t column0 = static_cast<std::size_t>(blockIdx.x & ((1u << log_chunks) - 1)) << log_c;
   const std::size_t base = (group << (s + levels)) | column0;
-  const NttTileFrame<F> frame{table, log_table, s, log_c, column0, inverse,
+  const NttTileFrame<F> frame{table, log_table, s, log_c, column0, inverse, odd,
                               NttSharedVectors<NttTwiddle<F>>{
                                   reinterpret_cast<uint4*>(words + NttSharedTile<F>::kUnits * size), size}};
   const unsigned lanes = blockDim.x < kNttWarp ? blockDim.x : kNttWarp, part = lanes << kNttThreadLog;
@@ -454,7 +463,7 @@ inline std::vector<NttPass> ntt_passes(unsigned log_n) {
 
 template <class F, bool kDecimateInTime, bool kDivide>
 void ntt_launch_pass(const NttPass& p, F* x, const NttTwiddle<F>* table, unsigned log_table, unsigned log_n, bool inverse,
-                     unsigned divide_log, Stream stream) {
+                     bool odd, unsigned divide_log, Stream stream) {
   const std::size_t tiles = std::size_t{1} << (log_n - p.levels - p.log_c);
   const unsigned size = 1u << (p.levels + p.log_c);
   // the tile and its twiddles
@@ -468,18 +477,18 @@ void ntt_launch_pass(const NttPass& p, F* x, const NttTwiddle<F>* table, unsigne
                                   ZKF_GPU(FuncAttributeMaxDynamicSharedMemorySize), static_cast<int>(largest)),
         "FuncSetAttribute (NTT tile shared memory)");
   ntt_tile<F, kDecimateInTime, kDivide><<<static_cast<unsigned>(tiles), threads, shared, stream>>>(
-      x, table, log_table, p.s, p.levels, p.log_c, inverse, divide_log);
+      x, table, log_table, p.s, p.levels, p.log_c, inverse, odd, divide_log);
   check_launch(kDecimateInTime ? "ntt_tile (DIT)" : "ntt_tile (DIF)");
 }
 
-// One pass, its outputs divided by 2^divide_log where that is not 0.
+// One pass, its outputs divided by 2^divide_log where that is not 0; odd: the odd coset's twiddles.
 template <class F, bool kDecimateInTime>
 void ntt_run_pass(const NttPass& p, F* x, const NttTwiddle<F>* table, unsigned log_table, unsigned log_n, bool inverse,
-                  unsigned divide_log, Stream stream) {
+                  bool odd, unsigned divide_log, Stream stream) {
   if (divide_log != 0) {
-    ntt_launch_pass<F, kDecimateInTime, true>(p, x, table, log_table, log_n, inverse, divide_log, stream);
+    ntt_launch_pass<F, kDecimateInTime, true>(p, x, table, log_table, log_n, inverse, odd, divide_log, stream);
   } else {
-    ntt_launch_pass<F, kDecimateInTime, false>(p, x, table, log_table, log_n, inverse, 0, stream);
+    ntt_launch_pass<F, kDecimateInTime, false>(p, x, table, log_table, log_n, inverse, odd, 0, stream);
   }
 }
 
@@ -542,6 +551,13 @@ const typename NttTwiddleTables<F>::Table& ntt_twiddle_table(const Session& s, u
   return *tables.back();
 }
 
+// Whether a forward transform of 2^log_n from bit-reversed input on the coset of `shift` is on the odd
+// coset, whose powers it takes in its twiddles (from the table of 2^(log_n + 1)).
+template <class F>
+bool ntt_on_odd_coset(unsigned log_n, const F& shift, RootConvention convention) {
+  return log_n >= 1 && log_n < Domain<F>::kMaxLogSize && shift == Domain<F>::root_of_unity(log_n + 1, convention);
+}
+
 // The transform of x (n elements on s.device), enqueued on s.stream; on return the stream may still
 // be running it.
 template <class F>
@@ -552,11 +568,13 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
   const bool in_reversed = config.order == NttOrder::RN || config.order == NttOrder::RR;
   const bool out_reversed = config.order == NttOrder::NR || config.order == NttOrder::RR;
   const Domain<F> domain(log_n, config.convention);
+  // A forward transform from bit-reversed input on the odd coset takes its powers in its twiddles.
+  const bool odd = !inverse && in_reversed && config.coset && ntt_on_odd_coset(log_n, *config.coset, config.convention);
 
-  if (!inverse && config.coset) scale_by_powers(s, x, n, log_n, config.coset, F::one(), in_reversed);
+  if (!inverse && config.coset && !odd) scale_by_powers(s, x, n, log_n, config.coset, F::one(), in_reversed);
 
   if (n > 1) {
-    const auto& table = ntt_twiddle_table<F>(s, log_n, config.convention);
+    const auto& table = ntt_twiddle_table<F>(s, odd ? log_n + 1 : log_n, config.convention);
     const std::vector<NttPass> passes = ntt_passes(log_n);
     auto permute = [&] {
       const unsigned t = ntt_reverse_tile_log(log_n);
@@ -567,12 +585,12 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
     auto divide = [&](bool last) { return inverse && !config.coset && last ? log_n : 0u; };
     if (!in_reversed) {
       for (auto p = passes.rbegin(); p != passes.rend(); ++p)
-        ntt_run_pass<F, false>(*p, x, table.powers.data(), table.log_size, log_n, inverse,
+        ntt_run_pass<F, false>(*p, x, table.powers.data(), table.log_size, log_n, inverse, false,
                                divide(std::next(p) == passes.rend()), s.stream);
       if (!out_reversed) permute();
     } else {
       for (std::size_t i = 0; i < passes.size(); ++i)
-        ntt_run_pass<F, true>(passes[i], x, table.powers.data(), table.log_size, log_n, inverse,
+        ntt_run_pass<F, true>(passes[i], x, table.powers.data(), table.log_size, log_n, inverse, odd,
                               divide(i + 1 == passes.size()), s.stream);
       if (out_reversed) permute();
     }

@@ -23,11 +23,22 @@ __global__ void quotient_kernel(F* a, const F* b, const F* c, F scale, std::size
   if (i < n) a[i] = (a[i] * b[i] - c[i]) * scale;
 }
 
-// One column taken to coefficients and onto the coset, in place; enqueued on s.stream.
+// One column taken to coefficients and onto the coset, in place; enqueued on s.stream. The coset goes
+// on the forward transform here, not on the inverse as QuotientCoset has it: the inverse's 1/n then
+// costs no pass of its own, and the odd coset's powers none either (ntt.cuh); other cosets take their
+// scaling pass in either transform. The odd coset's table of twiddles (twice the size) is made before
+// the inverse runs, so that the inverse reads it too instead of making a table of its own beside it.
 template <class F>
 void onto_coset(Session& s, F* column, std::size_t n, const groth16::QuotientCoset<F>& coset) {
-  ntt_on_device(s, column, n, coset.into_coefficients);
-  ntt_on_device(s, column, n, coset.onto_coset);
+  unsigned log_n = 0;
+  while ((std::size_t{1} << log_n) < n) ++log_n;
+  if (n > 1 && ntt_on_odd_coset(log_n, coset.shift, coset.onto_coset.convention))
+    ntt_twiddle_table<F>(s, log_n + 1, coset.onto_coset.convention);
+  NttConfig<F> to_coefficients = coset.into_coefficients, to_coset = coset.onto_coset;
+  to_coefficients.coset.reset();
+  to_coset.coset = coset.shift;
+  ntt_on_device(s, column, n, to_coefficients);
+  ntt_on_device(s, column, n, to_coset);
 }
 
 // da <- the quotient of the columns da, db, dc on the coset; enqueued on s.stream.

@@ -2,11 +2,11 @@
 // The GPU NTT (CUDA or HIP) against the CPU backend, bit for bit: both scalar fields, every size up
 // to 2^12 and 2^13, 2^16, 2^17, 2^20 (one to three tiled passes), every order, forward and inverse,
 // with and without a coset, both root conventions (above 2^12 snarkjs' alone); data on the device up
-// to 2^22, with the twiddle table grown and then read at a smaller size; inverse(forward(x)) = x on
-// the GPU alone; and Groth16's quotient done on the device (both H conventions, both root
-// conventions) against the CPU's steps, also left on the device (whole or without its last value);
-// four sizes at once from four threads; at 2^26 (passes of rows of 4) two outputs against Horner's
-// rule on the CPU and the inverse back to the input; and products by twiddles whose quotient the
+// to 2^22, with the twiddle table grown and then read at a smaller size; the odd coset (its powers in
+// the twiddles) in every order and both conventions up to 2^20; inverse(forward(x)) = x on the GPU
+// alone (Groth16's quotient on the device is test_gpu_prover's); four sizes at once from four
+// threads; at 2^26 (passes of rows of 4) two outputs against Horner's rule on the CPU, the inverse
+// back to the input and two outputs on the odd coset; and products by twiddles whose quotient the
 // GPU's truncated product gets wrong, so that its exact path must mend them.
 #include <catch2/catch.hpp>
 
@@ -60,6 +60,45 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT equals the CPU NTT", "[gpu][ntt]", ScalarFi
             INFO("n = 2^" << log_n << ", order " << ntt_order_name(order) << ", "
                           << (direction == NttDirection::forward ? "forward" : "inverse") << (coset ? ", coset" : "")
                           << ", " << root_convention_name(roots));
+            CHECK(cpu == gpu);
+          }
+        }
+      }
+    }
+  }
+}
+
+// The odd coset (shift psi, the root of 2n, as snarkjs' H takes it): a forward transform from
+// bit-reversed input (RN, RR) takes psi's powers in its twiddles and skips the scaling pass; the other
+// orders, the inverse and psi^3 (also a shift with g^n = -1, but not the table's root) scale as before.
+// Sizes up to 2^12 in both conventions, 2^16 and 2^20 (which grows the twiddle table to 2^21) in snarkjs'.
+TEMPLATE_LIST_TEST_CASE("the GPU NTT on the odd coset equals the CPU NTT", "[gpu][ntt]", ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  auto rng = test::rng_for(87);
+  std::vector<std::size_t> log_sizes;
+  for (std::size_t k = 0; k <= 12; ++k) log_sizes.push_back(k);
+  log_sizes.push_back(16);
+  if (!test::sanitizer_scale()) log_sizes.push_back(20);
+  for (const std::size_t log_n : log_sizes) {
+    const auto input = test::random_vector<F>(std::size_t{1} << log_n, rng);
+    for (const RootConvention roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
+      if (log_n > 12 && roots != RootConvention::snarkjs) continue;
+      const F psi = Domain<F>::root_of_unity(log_n + 1, roots);
+      for (const F shift : {psi, psi * psi * psi}) {
+        for (const NttOrder order : kNttOrders) {
+          for (const NttDirection direction : {NttDirection::forward, NttDirection::inverse}) {
+            NttConfig<F> cfg;
+            cfg.order = order;
+            cfg.direction = direction;
+            cfg.convention = roots;
+            cfg.coset = shift;
+            auto cpu = input, gpu = input;
+            ntt(Cpu{}, HostSpan<F>{cpu.data(), cpu.size()}, cfg);
+            ntt(B{}, HostSpan<F>{gpu.data(), gpu.size()}, cfg);
+            INFO("n = 2^" << log_n << ", order " << ntt_order_name(order) << ", "
+                          << (direction == NttDirection::forward ? "forward" : "inverse") << ", shift "
+                          << (shift == psi ? "psi" : "psi^3") << ", " << root_convention_name(roots));
             CHECK(cpu == gpu);
           }
         }
@@ -181,6 +220,25 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 lev
   ntt(B{}, buffer.span(), cfg);
   buffer.download(HostSpan<F>(values));
   CHECK(values == input);
+  // The input as bit-reversed coefficients onto the odd coset (the quotient's transform, its shift's
+  // powers in the twiddles of a table of 2^27): position k holds P(psi^(2k+1)), P's coefficient j the
+  // input at bitrev(j).
+  cfg.direction = NttDirection::forward;
+  cfg.coset = Domain<F>::root_of_unity(log_n + 1, cfg.convention);
+  ntt(B{}, buffer.span(), cfg);
+  buffer.download(HostSpan<F>(values));
+  const auto bitrev = [&](std::size_t j) {
+    std::size_t r = 0;
+    for (unsigned b = 0; b < log_n; ++b) r |= ((j >> b) & 1) << (log_n - 1 - b);
+    return r;
+  };
+  const F psi = *cfg.coset;
+  for (const auto& [position, point] : {std::pair{std::size_t{0}, psi}, std::pair{std::size_t{1}, psi * psi * psi}}) {
+    F horner = F::zero();
+    for (std::size_t j = n; j-- > 0;) horner = horner * point + input[bitrev(j)];
+    INFO("odd coset, output position " << position);
+    CHECK(values[position] == horner);
+  }
 }
 
 // On NVIDIA GPUs a twiddle product a w takes q = floor(a wq / 2^256) (wq the twiddle's Shoup quotient)

@@ -40,9 +40,9 @@ struct QuotientConfig {
 // coset (bit-reversed -> natural) and, for the monomial basis, back from the coset (natural -> natural).
 // The coset's powers are taken by the first: an inverse with the coset shift^-1 leaves coefficient j
 // times shift^j / n, so the forward transform after it evaluates on the coset with no scaling of its
-// own. An inverse scales by 1/n anyway (the CPU in a pass of its own, which the powers join; the GPU
-// in a pass of its own instead of in its last pass's stores), so a column costs one scaling pass fewer
-// on the CPU and the same on a GPU.
+// own. An inverse scales by 1/n anyway (the CPU in a pass of its own, which the powers join), so a
+// column costs one scaling pass fewer on the CPU. The GPU backends move the coset onto the forward
+// transform instead (backends/cuda/quotient.cuh), where the odd coset costs no pass at all.
 template <class Fr>
 struct QuotientCoset {
   Fr shift, z_inverse, scale;

@@ -9,7 +9,8 @@
 // inverse scaled by 1/n), bit for bit, finished on return. Scratch memory comes from the device's
 // resource of the config's memory policy (NttConfig::memory); a size that does not fit the free
 // memory is Error(out_of_memory). Each device keeps a table of twiddles for the largest size
-// transformed so far (2^(k-1) elements).
+// transformed so far (2^(k-1) elements; a forward transform of 2^k on the odd coset from bit-reversed
+// input, which takes its shift's powers in its twiddles, counts as 2^(k+1)).
 //
 // Compiling this header needs no GPU compiler.
 #pragma once
