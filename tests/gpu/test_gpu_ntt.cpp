@@ -227,15 +227,17 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 lev
   cfg.coset = Domain<F>::root_of_unity(log_n + 1, cfg.convention);
   ntt(B{}, buffer.span(), cfg);
   buffer.download(HostSpan<F>(values));
-  const auto bitrev = [&](std::size_t j) {
-    std::size_t r = 0;
-    for (unsigned b = 0; b < log_n; ++b) r |= ((j >> b) & 1) << (log_n - 1 - b);
-    return r;
-  };
+  std::vector<F> coefficients(n);
+  for (std::size_t i = 0, r = 0; i < n; ++i) {  // r = bitrev(i), stepped by a reversed carry
+    coefficients[r] = input[i];
+    std::size_t bit = n >> 1;
+    for (; r & bit; bit >>= 1) r ^= bit;
+    r |= bit;
+  }
   const F psi = *cfg.coset;
   for (const auto& [position, point] : {std::pair{std::size_t{0}, psi}, std::pair{std::size_t{1}, psi * psi * psi}}) {
     F horner = F::zero();
-    for (std::size_t j = n; j-- > 0;) horner = horner * point + input[bitrev(j)];
+    for (std::size_t j = n; j-- > 0;) horner = horner * point + coefficients[j];
     INFO("odd coset, output position " << position);
     CHECK(values[position] == horner);
   }
