@@ -40,7 +40,7 @@ void prove_with(const ProveOptions& o, const io::ProvingKeyFile& zkey, snarkjs::
   config.msm.precompute = o.precompute;
   config.memory = memory_policy_option(o.memory);
   // On a GPU, from the start and on a thread of its own: the driver and the device's context, then the
-  // kernels' first launches and the domain's twiddles (groth16/warm_up.hpp), while the key and the
+  // kernels' first launches and the quotient's twiddles (groth16/warm_up.hpp), while the key and the
   // witness are read. (The key's upload waits for both: beside the kernels' first launches it took five
   // times as long on an H200, and saved nothing.)
   std::future<void> warm;
@@ -50,7 +50,7 @@ void prove_with(const ProveOptions& o, const io::ProvingKeyFile& zkey, snarkjs::
       groth16::warm_up_context<Backend>(o.device);
       report.warm_up_context_ms = ms_since(t);
       const auto k = Clock::now();
-      groth16::warm_up<E, Backend>(o.device, zkey.log_domain(), config);
+      groth16::warm_up<E, Backend>(o.device, zkey.log_domain(), zkey.h_convention(), zkey.roots(), config);
       report.warm_up_kernels_ms = ms_since(k);
     });
   }

@@ -551,13 +551,6 @@ const typename NttTwiddleTables<F>::Table& ntt_twiddle_table(const Session& s, u
   return *tables.back();
 }
 
-// Whether a forward transform of 2^log_n from bit-reversed input on the coset of `shift` is on the odd
-// coset, whose powers it takes in its twiddles (from the table of 2^(log_n + 1)).
-template <class F>
-bool ntt_on_odd_coset(unsigned log_n, const F& shift, RootConvention convention) {
-  return log_n >= 1 && log_n < Domain<F>::kMaxLogSize && shift == Domain<F>::root_of_unity(log_n + 1, convention);
-}
-
 // The transform of x (n elements on s.device), enqueued on s.stream; on return the stream may still
 // be running it.
 template <class F>
@@ -569,7 +562,7 @@ void ntt_on_device(Session& s, F* x, std::size_t n, const NttConfig<F>& config) 
   const bool out_reversed = config.order == NttOrder::NR || config.order == NttOrder::RR;
   const Domain<F> domain(log_n, config.convention);
   // A forward transform from bit-reversed input on the odd coset takes its powers in its twiddles.
-  const bool odd = !inverse && in_reversed && config.coset && ntt_on_odd_coset(log_n, *config.coset, config.convention);
+  const bool odd = !inverse && in_reversed && config.coset && Domain<F>::is_odd_coset(log_n, *config.coset, config.convention);
 
   if (!inverse && config.coset && !odd) scale_by_powers(s, x, n, log_n, config.coset, F::one(), in_reversed);
 

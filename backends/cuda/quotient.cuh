@@ -32,7 +32,7 @@ template <class F>
 void onto_coset(Session& s, F* column, std::size_t n, const groth16::QuotientCoset<F>& coset) {
   unsigned log_n = 0;
   while ((std::size_t{1} << log_n) < n) ++log_n;
-  if (n > 1 && ntt_on_odd_coset(log_n, coset.shift, coset.onto_coset.convention))
+  if (Domain<F>::is_odd_coset(log_n, coset.shift, coset.onto_coset.convention))
     ntt_twiddle_table<F>(s, log_n + 1, coset.onto_coset.convention);
   NttConfig<F> to_coefficients = coset.into_coefficients, to_coset = coset.onto_coset;
   to_coefficients.coset.reset();

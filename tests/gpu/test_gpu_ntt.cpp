@@ -71,19 +71,24 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT equals the CPU NTT", "[gpu][ntt]", ScalarFi
 // The odd coset (shift psi, the root of 2n, as snarkjs' H takes it): a forward transform from
 // bit-reversed input (RN, RR) takes psi's powers in its twiddles and skips the scaling pass; the other
 // orders, the inverse and psi^3 (also a shift with g^n = -1, but not the table's root) scale as before.
-// Sizes up to 2^12 in both conventions, 2^16 and 2^20 (which grows the twiddle table to 2^21) in snarkjs'.
+// Sizes up to 2^12 in both conventions, 2^16 and 2^20 (which grows the twiddle table to 2^21) in snarkjs',
+// then 2^5 and 2^11 again, which read the larger table with a stride.
 TEMPLATE_LIST_TEST_CASE("the GPU NTT on the odd coset equals the CPU NTT", "[gpu][ntt]", ScalarFields) {
   using B = typename TestType::Backend;
   using F = typename TestType::Type;
   auto rng = test::rng_for(87);
   std::vector<std::size_t> log_sizes;
   for (std::size_t k = 0; k <= 12; ++k) log_sizes.push_back(k);
+  const std::size_t both_conventions = log_sizes.size();  // the sizes up to 2^12
   log_sizes.push_back(16);
   if (!test::sanitizer_scale()) log_sizes.push_back(20);
-  for (const std::size_t log_n : log_sizes) {
+  log_sizes.push_back(5);
+  log_sizes.push_back(11);
+  for (std::size_t i = 0; i < log_sizes.size(); ++i) {
+    const std::size_t log_n = log_sizes[i];
     const auto input = test::random_vector<F>(std::size_t{1} << log_n, rng);
     for (const RootConvention roots : {RootConvention::snarkjs, RootConvention::zkcrypto}) {
-      if (log_n > 12 && roots != RootConvention::snarkjs) continue;
+      if (i >= both_conventions && roots != RootConvention::snarkjs) continue;
       const F psi = Domain<F>::root_of_unity(log_n + 1, roots);
       for (const F shift : {psi, psi * psi * psi}) {
         for (const NttOrder order : kNttOrders) {
@@ -241,6 +246,13 @@ TEMPLATE_LIST_TEST_CASE("the GPU NTT of 2^26 elements (passes of 10, 8 and 8 lev
     INFO("odd coset, output position " << position);
     CHECK(values[position] == horner);
   }
+  // Every value: back by the inverse on the same coset (natural in, bit-reversed out; its powers in a
+  // pass of their own), to the input.
+  cfg.direction = NttDirection::inverse;
+  cfg.order = NttOrder::NR;
+  ntt(B{}, buffer.span(), cfg);
+  buffer.download(HostSpan<F>(values));
+  CHECK(values == input);
 }
 
 // On NVIDIA GPUs a twiddle product a w takes q = floor(a wq / 2^256) (wq the twiddle's Shoup quotient)

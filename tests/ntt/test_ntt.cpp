@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "support/cpu_lanes.hpp"
@@ -140,6 +141,33 @@ TEMPLATE_TEST_CASE("roots of unity: w[k]^(2^k) = 1 and w[k]^(2^(k-1)) = -1 for e
   CHECK(Domain<F>::max_root(RootConvention::zkcrypto) == F::two_adic_root());
   CHECK_THROWS_MATCHES(Domain<F>(s + 1), Error,
                        Catch::Predicate<Error>([](const Error& e) { return e.code() == Errc::invalid_argument; }));
+}
+
+// The odd coset's shift, whose powers the GPU's forward transform from bit-reversed input takes in its
+// twiddles: psi = w[k + 1] of the same convention and 1 <= k < s, nothing else (psi^3 and -psi are shifts
+// with g^n = -1 too; BLS12-381's two conventions have different roots).
+TEMPLATE_TEST_CASE("roots of unity: the odd coset's shift is the root of 2n of the domain's convention, and only it",
+                   "[ntt][roots]", bls12_381::Fr, bn254::Fr) {
+  using F = TestType;
+  constexpr std::size_t s = F::kTwoAdicity;
+  for (RootConvention c : kConventions) {
+    const RootConvention other = c == RootConvention::snarkjs ? RootConvention::zkcrypto : RootConvention::snarkjs;
+    for (std::size_t k = 1; k < s; ++k) {
+      INFO(F::Params::name << ", convention " << root_convention_name(c) << ", k = " << k);
+      const F psi = Domain<F>::root_of_unity(k + 1, c);
+      CHECK(Domain<F>::is_odd_coset(k, psi, c));
+      CHECK_FALSE(Domain<F>::is_odd_coset(k, psi * psi * psi, c));
+      CHECK_FALSE(Domain<F>::is_odd_coset(k, -psi, c));
+      CHECK_FALSE(Domain<F>::is_odd_coset(k, Domain<F>::root_of_unity(k, c), c));
+      CHECK_FALSE(Domain<F>::is_odd_coset(k + 1, psi, c));
+      CHECK(Domain<F>::is_odd_coset(k, psi, other) == (Domain<F>::root_of_unity(k + 1, other) == psi));
+    }
+    CHECK_FALSE(Domain<F>::is_odd_coset(0, Domain<F>::root_of_unity(1, c), c));  // n = 1: no transform
+    CHECK_FALSE(Domain<F>::is_odd_coset(s, Domain<F>::root_of_unity(s, c), c));  // no root of 2^(s + 1)
+  }
+  // BLS12-381's conventions differ from w[3] on (w[1] = -1 and w[2] agree), BN254's agree throughout.
+  CHECK(Domain<F>::is_odd_coset(2, Domain<F>::root_of_unity(3, RootConvention::snarkjs), RootConvention::zkcrypto) ==
+        std::is_same_v<F, bn254::Fr>);
 }
 
 TEST_CASE("roots of unity: published values (SNARKJS-FORMATS.md)", "[ntt][roots]") {

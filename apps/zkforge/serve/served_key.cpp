@@ -37,8 +37,8 @@ class BackendProver final : public DeviceProver<E> {
       : device_(device) {
     make_current();  // a GPU prover uploads the key to the current device
     prover_ = std::make_unique<groth16::Prover<E, B>>(key, config);
-    // The first request pays no first-use cost: the kernels loaded, the NTT's twiddles for the domain.
-    if constexpr (is_gpu_backend_v<B>) groth16::warm_up<E, B>(device, key.log_domain, config);
+    // The first request pays no first-use cost: the kernels loaded, the quotient's twiddles.
+    if constexpr (is_gpu_backend_v<B>) groth16::warm_up<E, B>(device, key.log_domain, key.h_convention, key.roots, config);
   }
 
   groth16::Proof<E> prove(HostSpan<const typename E::Fr::Int> witness, groth16::PhaseTimings& t) const override {

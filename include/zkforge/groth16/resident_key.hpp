@@ -19,7 +19,9 @@
 // query's. kPrecomputeAuto chooses within a byte budget (contexts_configs): ProverConfig::
 // key_memory_share of the device's free memory when the key is made, less what the matrices and
 // kKeyHeadroom leave free. It holds the bases and copies of every query, one run of the largest and
-// the quotient's buffers. H, whose scalars are uniform in every proof, takes the copies that fold the
+// the quotient's buffers. The NTT's twiddles (a table per device, outside the memory policies: 2^k
+// fixed factors for the odd coset's quotient, 4 GiB at 2^26, that a warm-up makes before the key) are
+// not in it: when the key comes first they come out of the free memory that the share leaves. H, whose scalars are uniform in every proof, takes the copies that fold the
 // most of its windows — every one into one bucket window, below ~2^27 bases at the window chosen
 // from n — when they fit, and the other queries the most of one count that fit beside them; else
 // every query takes the most of one count that fit. The witness queries' window is planned for a

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The first-use costs of a GPU prover, paid ahead: the device's context (warm_up_context), then the
-// kernels of every phase (loaded on their first launch), the NTT's twiddles for the key's domain, the
+// kernels of every phase (loaded on their first launch), the NTT's twiddles for the key's quotient, the
 // pinned staging of uploads and the memory policy's first buffers (warm_up). A one-shot prover calls
-// both on a thread of its own while it reads the key (only the curve and the domain are needed, both
-// in the key's header), so that none of these costs falls inside a phase of the proof that follows.
+// both on a thread of its own while it reads the key (only the curve, the domain and the quotient's
+// conventions are needed, all in the key's header), so that none of these costs falls inside a phase
+// of the proof that follows.
 //
 // The kernels are run by a proof over a throwaway key of 2^4 constraints (multiples of each group's
 // generator, one matrix entry per row), whose result is discarded.
@@ -19,6 +20,7 @@
 #include "zkforge/gpu/device_array.hpp"
 #include "zkforge/gpu/memory.hpp"
 #include "zkforge/groth16/prover.hpp"
+#include "zkforge/groth16/quotient.hpp"
 #include "zkforge/ntt/gpu.hpp"
 
 namespace zkforge::groth16 {
@@ -48,9 +50,10 @@ void warm_up_context(int device) {
 }
 
 // Runs the kernels of a proof on GPU backend B's device `device` under `config`, and prepares the NTT
-// for domains up to 2^log_domain; throws as the prover does (a device that fails shows here first).
+// for the quotient of a key of 2^log_domain constraints whose H is in convention h over `roots`;
+// throws as the prover does (a device that fails shows here first).
 template <class E, class B>
-void warm_up(int device, std::size_t log_domain, const ProverConfig& config) {
+void warm_up(int device, std::size_t log_domain, HConvention h, RootConvention roots, const ProverConfig& config) {
   static_assert(is_gpu_backend_v<B>, "warm_up is for GPU backends");
   using Fr = typename E::Fr;
   warm_up_context<B>(device);
@@ -84,15 +87,17 @@ void warm_up(int device, std::size_t log_domain, const ProverConfig& config) {
   warm.resident_key = true;
   const Prover<E, B> prover(key, warm);
   (void)prover.prove(host_span(witness), Blinding<Fr>{Fr::from_u64(1), Fr::from_u64(2)});
-  // The NTT's twiddles for the key's domain, and the pinned staging that uploads of more than a
-  // mebibyte of pageable memory go through.
+  // The quotient's twiddles, made by its forward transform onto the key's coset (a GPU quotient puts
+  // the coset there: on the odd coset a table of twice the domain, which its inverse reads too), and
+  // the pinned staging that uploads of more than a mebibyte of pageable memory go through.
   DeviceArray<B, Fr> column(config.memory, device, std::size_t{1} << log_domain);
   column.clear();
   const std::vector<Fr> staged(std::min<std::size_t>(column.size(), std::size_t{1} << 16));
   column.upload(host_span(staged));
-  NttConfig<Fr> ntt_config;
-  ntt_config.memory = config.memory;
-  ntt(B{}, column.span(), ntt_config);
+  const QuotientCoset<Fr> coset(column.size(), QuotientConfig{h, roots, config.threads, config.memory});
+  NttConfig<Fr> onto_coset = coset.onto_coset;
+  onto_coset.coset = coset.shift;
+  ntt(B{}, column.span(), onto_coset);
 }
 
 }  // namespace zkforge::groth16

@@ -100,6 +100,8 @@ class ProvingKeyFile {
   std::size_t num_vars() const { return layout_.num_vars; }
   std::size_t num_public() const { return layout_.num_public; }
   std::size_t log_domain() const { return layout_.log_domain; }
+  groth16::HConvention h_convention() const { return layout_.h_convention; }
+  RootConvention roots() const { return layout_.roots; }
   // The opened zkey, for a key of that form.
   const BinFile* zkey() const { return zkey_ ? &*zkey_ : nullptr; }
 

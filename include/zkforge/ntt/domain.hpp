@@ -60,6 +60,13 @@ class Domain {
     return w;
   }
 
+  // Whether `shift` is psi = w[log_n + 1], the root of 2n (so psi^n = -1): the odd coset of the domain of
+  // 2^log_n (1 <= log_n < s), snarkjs' H's, whose powers a GPU forward transform from bit-reversed input
+  // takes in its twiddles (backends/cuda/ntt.cuh).
+  static bool is_odd_coset(std::size_t log_n, const F& shift, RootConvention convention) {
+    return log_n >= 1 && log_n < kMaxLogSize && shift == root_of_unity(log_n + 1, convention);
+  }
+
   // Throws Errc::invalid_argument for log_n > s.
   explicit Domain(std::size_t log_n, RootConvention convention = RootConvention::zkcrypto)
       : log_n_(log_n),
