@@ -5,13 +5,15 @@
 // A matrix is uploaded once as its entries sorted by row (the key's order when it is sorted, else a
 // counting sort on the host first), and each value is then multiplied by R on the device, so that the
 // Montgomery product of an entry with a canonical witness value is the term in Montgomery form — the
-// witness the MSMs read serves evaluate as it is. A product is two kernels over runs of kRun entries,
-// one run per thread, so that rows of any length (empty, one entry, a public input's, a row as long as
-// the matrix) cost what their entries cost:
-//   row_sums    a thread sums each row segment of its run; a segment that holds its whole row is
-//               written to the output, the first and last segments of the run, when their row goes
-//               on past the run, to the run's two partial sums;
-//   row_carries the run where a split row starts adds the partial sums of the runs it goes on into.
+// witness the MSMs read serves evaluate as it is. A product is two kernels over tiles of kTile
+// entries, one entry a thread, so that rows of any length (empty, one entry, a public input's, a row as
+// long as the matrix) cost what their entries cost:
+//   row_sums    each thread multiplies its entry's value by its witness value into the block's shared
+//               memory (the entries' loads coalesced, every gather of the witness in flight at once);
+//               the thread of a row's first entry in the tile sums the row's terms there. A row whole
+//               in the tile is written to the output; the tile's first and last rows, when they go on
+//               past it, to the tile's two partial sums;
+//   row_carries the tile where a split row starts adds the partial sums of the tiles it goes on into.
 // Rows without entries stay zero (the output is cleared first).
 #pragma once
 
@@ -29,7 +31,7 @@
 namespace zkforge::gpu {
 inline namespace ZKF_GPU_NS {
 
-inline constexpr std::size_t kRun = 16;  // matrix entries per thread
+inline constexpr unsigned kTile = 128;  // matrix entries per block of row_sums, one a thread
 inline constexpr unsigned kEvaluateBlock = 128;
 
 // value <- value · R (R the Montgomery radix, `radix` in Montgomery form), for every entry.
@@ -39,80 +41,62 @@ __global__ void scale_entries(groth16::MatrixEntry<F>* entries, std::size_t coun
   if (i < count) entries[i].value = entries[i].value * radix;
 }
 
-// row_sums' block, whose runs it stages in shared memory: each run's kRun entries are contiguous, so
-// a thread reading its own would leave a warp's loads a run apart (7.2 ms per matrix of 2^26 entries
-// on an H200, docs/perf.md run AY); the block reads its runs as consecutive words, each run one word
-// further along the banks than the one before, so that the threads' reads of their runs do not
-// collide.
-inline constexpr unsigned kRowSumsBlock = 64;
-
+// See the file comment. out has been cleared; first and last hold one partial sum per tile.
 template <class F>
-inline constexpr std::size_t kEntryWords = sizeof(groth16::MatrixEntry<F>) / sizeof(std::uint32_t);
-template <class F>
-inline constexpr std::size_t kRunWords = kRun * kEntryWords<F> + 1;  // a run's words and one of padding
-
-// See the file comment. out has been cleared; first and last hold one partial sum per run.
-template <class F>
-__global__ void __launch_bounds__(kRowSumsBlock)
+__global__ void __launch_bounds__(kTile)
     row_sums(const groth16::MatrixEntry<F>* entries, std::size_t count, const typename F::Int* w, F* out, F* first,
              F* last) {
-  using Entry = groth16::MatrixEntry<F>;
-  static_assert(sizeof(Entry) % sizeof(std::uint32_t) == 0, "a matrix entry is whole words");
-  __shared__ std::uint32_t staged[kRowSumsBlock * kRunWords<F>];
-  const std::size_t block_lo = std::size_t{blockIdx.x} * kRowSumsBlock * kRun;
-  const std::size_t block_hi = block_lo + kRowSumsBlock * kRun < count ? block_lo + kRowSumsBlock * kRun : count;
-  const auto* words = reinterpret_cast<const std::uint32_t*>(entries + block_lo);
-  const std::size_t block_words = (block_hi - block_lo) * kEntryWords<F>;
-  for (std::size_t i = threadIdx.x; i < block_words; i += kRowSumsBlock)
-    staged[i / (kRun * kEntryWords<F>) * kRunWords<F> + i % (kRun * kEntryWords<F>)] = words[i];
+  static_assert(sizeof(F) % sizeof(std::uint32_t) == 0, "a field element is whole words");
+  constexpr unsigned kWords = sizeof(F) / sizeof(std::uint32_t);
+  __shared__ alignas(16) std::uint32_t terms[kTile * kWords];  // words: no field element is constructed per thread
+  __shared__ std::uint32_t rows[kTile];
+  const std::size_t lo = std::size_t{blockIdx.x} * kTile;
+  const unsigned size = count - lo < kTile ? static_cast<unsigned>(count - lo) : kTile;
+  const unsigned t = threadIdx.x;
+  if (t < size) {
+    const groth16::MatrixEntry<F> e = entries[lo + t];
+    const F term = e.value * F::from_montgomery_unchecked(w[e.signal]);
+    memcpy(&terms[t * kWords], &term, sizeof(F));
+    rows[t] = e.constraint;
+  }
   __syncthreads();
-  const std::size_t run = thread_index();
-  const std::size_t lo = run * kRun;
-  if (lo >= count) return;
-  const std::size_t hi = lo + kRun < count ? lo + kRun : count;
-  const std::uint32_t* mine = staged + threadIdx.x * kRunWords<F>;
-  auto entry = [&](std::size_t i) {  // i in [lo, hi)
-    Entry e;
-    memcpy(&e, mine + (i - lo) * kEntryWords<F>, sizeof(Entry));
-    return e;
-  };
-  std::size_t begin = lo;
-  while (begin < hi) {
-    const std::uint32_t row = mine[(begin - lo) * kEntryWords<F>];
-    F sum = F::zero();
-    std::size_t end = begin;
-    for (; end < hi && mine[(end - lo) * kEntryWords<F>] == row; ++end) {
-      const Entry e = entry(end);
-      sum += e.value * F::from_montgomery_unchecked(w[e.signal]);
-    }
-    // Inside the run a segment starts and ends where its row does; only the run's ends look outside it.
-    const bool starts = begin > lo || begin == 0 || entries[begin - 1].constraint != row;
-    const bool ends = end < hi || end == count || entries[end].constraint != row;
-    if (starts && ends) {
-      out[row] = sum;
-    } else {
-      if (begin == lo) first[run] = sum;
-      if (end == hi) last[run] = sum;
-    }
-    begin = end;
+  if (t >= size) return;
+  const std::uint32_t row = rows[t];
+  if (t > 0 && rows[t - 1] == row) return;  // not the row's first entry in the tile
+  F sum;
+  memcpy(&sum, &terms[t * kWords], sizeof(F));
+  unsigned end = t + 1;
+  for (; end < size && rows[end] == row; ++end) {
+    F term;
+    memcpy(&term, &terms[end * kWords], sizeof(F));
+    sum += term;
+  }
+  // Inside the tile a row starts and ends where its entries do; only the tile's ends look outside it.
+  const bool starts = t > 0 || lo == 0 || entries[lo - 1].constraint != row;
+  const bool ends = end < size || lo + end == count || entries[lo + end].constraint != row;
+  if (starts && ends) {
+    out[row] = sum;
+  } else {
+    if (t == 0) first[blockIdx.x] = sum;
+    if (end == size) last[blockIdx.x] = sum;
   }
 }
 
-// See the file comment: the run whose last segment starts a row that goes on past it sums that row.
+// See the file comment: the tile whose last segment starts a row that goes on past it sums that row.
 template <class F>
-__global__ void row_carries(const groth16::MatrixEntry<F>* entries, std::size_t count, std::size_t runs, F* out,
+__global__ void row_carries(const groth16::MatrixEntry<F>* entries, std::size_t count, std::size_t tiles, F* out,
                             const F* first, const F* last) {
-  const std::size_t run = thread_index();
-  if (run >= runs) return;
-  const std::size_t lo = run * kRun, hi = lo + kRun < count ? lo + kRun : count;
+  const std::size_t tile = thread_index();
+  if (tile >= tiles) return;
+  const std::size_t lo = tile * kTile, hi = lo + kTile < count ? lo + kTile : count;
   if (hi == count) return;
   const std::uint32_t row = entries[hi - 1].constraint;
-  if (entries[hi].constraint != row) return;                                            // it ends in this run
+  if (entries[hi].constraint != row) return;                                            // it ends in this tile
   if (entries[lo].constraint == row && lo > 0 && entries[lo - 1].constraint == row) return;  // started before
-  F sum = last[run];
-  for (std::size_t next = run + 1; next < runs; ++next) {
+  F sum = last[tile];
+  for (std::size_t next = tile + 1; next < tiles; ++next) {
     sum += first[next];
-    const std::size_t next_hi = (next + 1) * kRun < count ? (next + 1) * kRun : count;
+    const std::size_t next_hi = (next + 1) * kTile < count ? (next + 1) * kTile : count;
     if (entries[next_hi - 1].constraint != row || next_hi == count || entries[next_hi].constraint != row) break;
   }
   out[row] = sum;
@@ -130,14 +114,13 @@ void matrix_product(Session& s, const groth16::DeviceMatrix<Backend, F>& matrix,
   check(ZKF_GPU(MemsetAsync)(out, 0, matrix.rows * sizeof(F), s.stream), "MemsetAsync (evaluate)");
   const std::size_t count = matrix.entries.size();
   if (count == 0) return;
-  const std::size_t runs = (count + kRun - 1) / kRun;
-  Buffer<F> first(s.pool, runs, s.stream), last(s.pool, runs, s.stream);
+  const std::size_t tiles = (count + kTile - 1) / kTile;
+  Buffer<F> first(s.pool, tiles, s.stream), last(s.pool, tiles, s.stream);
   const groth16::MatrixEntry<F>* entries = matrix.entries.span(count).data;
-  row_sums<F><<<blocks_for(runs, kRowSumsBlock), kRowSumsBlock, 0, s.stream>>>(entries, count, w, out, first.data(),
-                                                                               last.data());
+  row_sums<F><<<blocks_for(count, kTile), kTile, 0, s.stream>>>(entries, count, w, out, first.data(), last.data());
   check_launch("row_sums");
-  row_carries<F><<<blocks_for(runs, kEvaluateBlock), kEvaluateBlock, 0, s.stream>>>(entries, count, runs, out,
-                                                                                    first.data(), last.data());
+  row_carries<F><<<blocks_for(tiles, kEvaluateBlock), kEvaluateBlock, 0, s.stream>>>(entries, count, tiles, out,
+                                                                                     first.data(), last.data());
   check_launch("row_carries");
 }
 

@@ -80,18 +80,18 @@ TEMPLATE_LIST_TEST_CASE("the quotient on the GPU equals the CPU's", "[gpu][ntt][
   }
 }
 
-// A matrix of `rows` rows over `wires` wires whose row lengths are the awkward ones for runs of entries:
-// empty rows, single entries, lengths around the kernels' run of 16 and its multiples, a public
-// input's row of one entry on its own wire, the constant wire, repeated (row, signal) pairs, and one
-// row longer than many runs; the entries in row order or shuffled.
+// A matrix of `rows` rows over `wires` wires whose row lengths are the awkward ones for tiles of entries:
+// empty rows, single entries, lengths around a warp's 32 and the kernel's tile of 128 and its double, a
+// public input's row of one entry on its own wire, the constant wire, repeated (row, signal) pairs, and
+// one row longer than many tiles; the entries in row order or shuffled.
 template <class Fr, class Rng>
 std::vector<groth16::MatrixEntry<Fr>> awkward_matrix(std::size_t rows, std::size_t wires, bool shuffled, Rng& rng) {
   std::vector<groth16::MatrixEntry<Fr>> m;
-  const std::size_t lengths[] = {0, 1, 0, 0, 15, 16, 17, 31, 32, 33, 2, 0, 48, 1, 5, 3};
+  const std::size_t lengths[] = {0, 1, 0, 0, 127, 128, 129, 31, 32, 33, 2, 0, 255, 1, 257, 3};
   std::uniform_int_distribution<std::size_t> wire(0, wires - 1);
   for (std::size_t row = 0; row < rows; ++row) {
     std::size_t length = lengths[row % 16];
-    if (row == rows / 2) length = 16 * 40 + 7;  // one long row
+    if (row == rows / 2) length = 128 * 5 + 7;  // one long row
     for (std::size_t k = 0; k < length; ++k) {
       const std::size_t signal = k % 7 == 3 ? 0 : (k % 11 == 5 && k > 0 ? m.back().signal : wire(rng));
       m.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>(signal), Fr::random(rng)});
