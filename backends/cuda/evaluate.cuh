@@ -46,9 +46,9 @@ template <class F>
 __global__ void __launch_bounds__(kTile)
     row_sums(const groth16::MatrixEntry<F>* entries, std::size_t count, const typename F::Int* w, F* out, F* first,
              F* last) {
-  static_assert(sizeof(F) % sizeof(std::uint32_t) == 0, "a field element is whole words");
-  constexpr unsigned kWords = sizeof(F) / sizeof(std::uint32_t);
-  __shared__ alignas(16) std::uint32_t terms[kTile * kWords];  // words: no field element is constructed per thread
+  static_assert(sizeof(F) % sizeof(uint4) == 0, "a field element is whole 16-byte words");
+  constexpr unsigned kWords = sizeof(F) / sizeof(uint4);
+  __shared__ uint4 terms[kTile * kWords];  // words: no field element is constructed per thread
   __shared__ std::uint32_t rows[kTile];
   const std::size_t lo = std::size_t{blockIdx.x} * kTile;
   const unsigned size = count - lo < kTile ? static_cast<unsigned>(count - lo) : kTile;
