@@ -21,12 +21,13 @@
 // kKeyHeadroom leave free. It holds the bases and copies of every query, one run of the largest and
 // the quotient's buffers. The NTT's twiddles (a table per device, outside the memory policies: 2^k
 // fixed factors for the odd coset's quotient, 4 GiB at 2^26, that a warm-up makes before the key) are
-// not in it: when the key comes first they come out of the free memory that the share leaves. H, whose scalars are uniform in every proof, takes the copies that fold the
-// most of its windows — every one into one bucket window, below ~2^27 bases at the window chosen
-// from n — when they fit, and the other queries the most of one count that fit beside them; else
-// every query takes the most of one count that fit. The witness queries' window is planned for a
-// witness's mix (ProverConfig::witness_dense_share, MsmConfig::dense_share): mostly 0 and 1, its
-// values add fewer points to buckets than uniform ones, so a narrower window, fewer buckets to reduce.
+// not in it: when the key comes first they come out of the free memory that the share leaves. H,
+// whose scalars are uniform in every proof, takes the copies that fold the most of its windows —
+// every one into one bucket window, below ~2^27 bases at the window chosen from n — when they fit,
+// and the other queries the most of one count that fit beside them; else every query takes the most
+// of one count that fit. The witness queries' window is planned for a witness's mix
+// (ProverConfig::witness_dense_share, MsmConfig::dense_share): mostly 0 and 1, its values add fewer
+// points to buckets than uniform ones, so a narrower window, fewer buckets to reduce.
 // At BLS12-381 2^26 folding H's twelve windows of 22 bits into eleven of 24 in one bucket window took
 // its MSM from 353.5 to 325.7 ms against three copies (four bucket windows), where copies that fold
 // some windows but not all did not shorten it (docs/perf.md, issue #24).
