@@ -14,7 +14,8 @@
 //               in the tile is written to the output; the tile's first and last rows, when they go on
 //               past it, to the tile's two partial sums;
 //   row_carries the tile where a split row starts adds the partial sums of the tiles it goes on into.
-// Rows without entries stay zero (the output is cleared first).
+// Every row with entries is written whole; the rows without are cleared first (DeviceMatrix::
+// empty_from: where every row has entries, none is).
 #pragma once
 
 #include <algorithm>
@@ -111,7 +112,9 @@ __global__ void pointwise_product(F* c, const F* a, const F* b, std::size_t n) {
 // out <- matrix · w, enqueued on s.stream.
 template <class F>
 void matrix_product(Session& s, const groth16::DeviceMatrix<Backend, F>& matrix, const typename F::Int* w, F* out) {
-  check(ZKF_GPU(MemsetAsync)(out, 0, matrix.rows * sizeof(F), s.stream), "MemsetAsync (evaluate)");
+  if (matrix.empty_from < matrix.rows)
+    check(ZKF_GPU(MemsetAsync)(out + matrix.empty_from, 0, (matrix.rows - matrix.empty_from) * sizeof(F), s.stream),
+          "MemsetAsync (evaluate)");
   const std::size_t count = matrix.entries.size();
   if (count == 0) return;
   const std::size_t tiles = (count + kTile - 1) / kTile;
@@ -151,8 +154,16 @@ DeviceMatrix<B, F> EvaluateBackend<B, F, if_gpu<B>>::upload(HostSpan<const Matri
     for (const MatrixEntry<F>& e : entries) by_row[next[e.constraint]++] = e;
     entries = HostSpan<const MatrixEntry<F>>(by_row.data(), by_row.size());
   }
-  DeviceMatrix<B, F> m{rows, DeviceArray<B, MatrixEntry<F>>(memory, device, entries.size)};
+  DeviceMatrix<B, F> m{rows, DeviceArray<B, MatrixEntry<F>>(memory, device, entries.size), 0};
   m.entries.upload(entries);
+  std::atomic<std::size_t> starts{0};  // rows with entries: where an entry's row differs from the one before
+  pool.parallel_for(entries.size, [&](std::size_t lo, std::size_t hi) {
+    std::size_t here = 0;
+    for (std::size_t i = lo; i < hi; ++i) here += i == 0 || entries[i].constraint != entries[i - 1].constraint;
+    starts += here;
+  }, std::size_t{1} << 16);
+  const std::size_t after_last = entries.size == 0 ? 0 : std::size_t{entries[entries.size - 1].constraint} + 1;
+  m.empty_from = starts == after_last ? after_last : 0;
   if (entries.size > 0) {
     const gpu::DeviceGuard guard(device);
     gpu::OwnedStream stream;

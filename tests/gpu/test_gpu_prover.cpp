@@ -139,6 +139,47 @@ TEMPLATE_LIST_TEST_CASE("evaluate on the GPU equals the CPU's on rows of every a
   }
 }
 
+// A matrix whose rows all have entries up to the domain's padding, or with a hole before it: evaluate
+// clears the rows without entries (DeviceMatrix::empty_from) and writes every other whole, over outputs
+// that hold an earlier call's values.
+TEMPLATE_LIST_TEST_CASE("evaluate on the GPU clears the rows without entries and no others", "[gpu][groth16][evaluate]",
+                        ScalarFields) {
+  using B = typename TestType::Backend;
+  using F = typename TestType::Type;
+  using Int = typename F::Int;
+  auto rng = test::rng_for(87);
+  const std::size_t rows = 1024, used = 777, wires = 300;
+  std::vector<Int> w(wires);
+  w[0] = Int::from_u64(1);
+  for (std::size_t i = 1; i < wires; ++i) w[i] = F::random(rng).to_int();
+  for (const std::size_t hole : {rows, std::size_t{0}, std::size_t{500}, used - 1}) {
+    std::vector<groth16::MatrixEntry<F>> m;
+    for (std::size_t row = 0; row < used; ++row)
+      for (std::size_t k = 0; row != hole && k < 1 + row % 3; ++k)
+        m.push_back({static_cast<std::uint32_t>(row), static_cast<std::uint32_t>((row * 7 + k) % wires), F::random(rng)});
+    using Device = groth16::EvaluateBackend<B, F>;
+    const auto dm = Device::upload(host_span(m), rows, MemoryPolicy::pooled, 0);
+    INFO("hole at row " << hole);
+    CHECK(dm.empty_from == (hole == rows ? used : hole == used - 1 ? hole : 0));
+    const auto cpu = groth16::EvaluateBackend<Cpu, F>::run(
+        groth16::ConstraintRows<F>(host_span(m), rows), groth16::ConstraintRows<F>(host_span(m), rows), host_span(w), rows,
+        0, host_resource(MemoryPolicy::synchronous));
+    DeviceArray<B, Int> dw(MemoryPolicy::pooled, 0, wires);
+    dw.upload(host_span(w));
+    std::vector<F> stale(rows);
+    for (auto& x : stale) x = F::random(rng);
+    DeviceArray<B, F> a(MemoryPolicy::pooled, 0, rows), b(MemoryPolicy::pooled, 0, rows), c(MemoryPolicy::pooled, 0, rows);
+    for (auto* out : {&a, &b, &c}) out->upload(HostSpan<const F>(stale));
+    Device::run(dm, dm, dw.span(wires), a.span(), b.span(), c.span(), MemoryPolicy::pooled);
+    std::vector<F> ga(rows), gc(rows);
+    a.download(HostSpan<F>(ga));
+    c.download(HostSpan<F>(gc));
+    CHECK(ga == std::vector<F>(cpu.a.begin(), cpu.a.end()));
+    CHECK(gc == std::vector<F>(cpu.c.begin(), cpu.c.end()));
+    CHECK(ga[rows - 1] == F::zero());
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("evaluate on the GPU refuses spans of other sizes", "[gpu][groth16][evaluate]", LinkedGpuBackends) {
   using B = TestType;
   using F = bn254::Fr;
@@ -290,11 +331,12 @@ TEMPLATE_LIST_TEST_CASE("a witness value not below r is the GPU prover's error, 
 }
 
 // The resident key's copies (resident_key.hpp). The choice for a byte budget: none for nothing; H
-// folded and the others fewer where H's folded copies fit beside the others' bases; one count for
-// all a byte below that; one count, the most, for all the memory there is. What a budget must hold
-// is the header's: the bases with their copies, the largest query's run and the quotient. Then whole
-// proofs: with the default share every query of this small key has copies, with a share that holds
-// nothing none has; the proof is the CPU's each time.
+// folded and A, B1 and L fewer where H's folded copies fit beside the others' bases; one count for
+// those four a byte below that; one count, the most, for all the memory there is; B2 none in each, and
+// a count given every query's. What a budget must hold is the header's: the bases with their copies,
+// the largest query's run and the quotient. Then whole proofs: with the default share every query of
+// this small key but B2 has copies, with a share that holds nothing none has; the proof is the CPU's
+// each time.
 TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the proof does not", "[gpu][groth16]",
                         Engines) {
   using B = typename TestType::Backend;
@@ -324,7 +366,7 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
     for (const auto* q : {&key.a, &key.b_1, &key.l})
       add(msm_context_bytes<B, typename E::G1>(q->size(), with_copies(rest, witness_share)));
     add(msm_context_bytes<B, typename E::G1>(key.h.size(), with_copies(h)));
-    add(msm_context_bytes<B, typename E::G2>(key.b_2.size(), with_copies(rest, witness_share)));
+    add(msm_context_bytes<B, typename E::G2>(key.b_2.size(), with_copies(1, witness_share)));
     return held + run + 4 * key.domain_size() * sizeof(Fr);
   };
   const std::size_t fold_alone = needed(folded, 1);
@@ -347,6 +389,11 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
   CHECK((c.h.precompute == 1 || needed(c.h.precompute, c.h.precompute) < fold_alone));
   c = choose(std::size_t{1} << 50);
   CHECK((c.h.precompute == 64 && c.rest.precompute == 64));
+  CHECK((c.b_2.precompute == 1 && c.b_2.dense_share == witness_share));
+  MsmConfig given;
+  given.precompute = 5;
+  c = Key::contexts_configs(view, given, witness_share, true, 0);
+  CHECK((c.h.precompute == 5 && c.rest.precompute == 5 && c.b_2.precompute == 5));
 
   auto rng = test::rng_for(86);
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
@@ -362,7 +409,7 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
     return prover.device_copies();
   };
   groth16::QueryCopies k = prove_with(groth16::kKeyMemoryShare);
-  CHECK((k.a >= 2 && k.b_1 >= 2 && k.l >= 2 && k.h >= 2 && k.b_2 >= 2));
+  CHECK((k.a >= 2 && k.b_1 >= 2 && k.l >= 2 && k.h >= 2 && k.b_2 == 1));
   k = prove_with(1e-9);
   CHECK((k.a == 1 && k.b_1 == 1 && k.l == 1 && k.h == 1 && k.b_2 == 1));
 }

@@ -98,6 +98,9 @@ template <class B, class Fr>
 struct DeviceMatrix {
   std::size_t rows = 0;
   DeviceArray<B, MatrixEntry<Fr>> entries;
+  // The rows evaluate clears before it writes the others: from here to the end, the rows after the
+  // last with entries (the domain's padding) when every row before them has one, else all.
+  std::size_t empty_from = 0;
 };
 
 // GPU tags (Cuda, Hip): defined in backends/cuda/evaluate.cuh.

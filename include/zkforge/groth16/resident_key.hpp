@@ -24,10 +24,12 @@
 // not in it: when the key comes first they come out of the free memory that the share leaves. H,
 // whose scalars are uniform in every proof, takes the copies that fold the most of its windows —
 // every one into one bucket window, below ~2^27 bases at the window chosen from n — when they fit,
-// and the other queries the most of one count that fit beside them; else every query takes the most
-// of one count that fit. The witness queries' window is planned for a witness's mix
-// (ProverConfig::witness_dense_share, MsmConfig::dense_share): mostly 0 and 1, its values add fewer
-// points to buckets than uniform ones, so a narrower window, fewer buckets to reduce.
+// and A, B1 and L the most of one count that fit beside them; else those four take the most of one
+// count that fit. B2 takes none (a count given is B2's too): a witness's G2 MSM is quicker without
+// (BLS12-381 G2 2^24, 122 against 127 ms with three), and its points, the largest, leave that room.
+// The witness queries' window is planned for a witness's mix (ProverConfig::witness_dense_share,
+// MsmConfig::dense_share): mostly 0 and 1, its values add fewer points to buckets than uniform ones,
+// so a narrower window, fewer buckets to reduce.
 // At BLS12-381 2^26 folding H's twelve windows of 22 bits into eleven of 24 in one bucket window took
 // its MSM from 353.5 to 325.7 ms against three copies (four bucket windows), where copies that fold
 // some windows but not all did not shorten it (docs/perf.md, issue #24).
@@ -72,26 +74,27 @@ class ResidentKey {
         b_1_(key.b_1, configs_.rest),
         l_(key.l, configs_.rest),
         h_(key.h, configs_.h) {
-    if (b_2_on_device) b_2_.emplace(key.b_2, configs_.rest);
+    if (b_2_on_device) b_2_.emplace(key.b_2, configs_.b_2);
     if (key.has_matrices()) {
       a_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.a_matrix, key.domain_size(), config.memory, a_.device()));
       b_matrix_.emplace(EvaluateBackend<B, Fr>::upload(key.b_matrix, key.domain_size(), config.memory, a_.device()));
     }
   }
 
-  // The contexts' configs, H's and the other queries', for a byte budget (see the file's head); on
+  // The contexts' configs, H's, B2's and A, B1 and L's, for a byte budget (see the file's head); on
   // the current device, whose multiprocessors size the runs.
   struct ContextConfigs {
-    MsmConfig h, rest;
+    MsmConfig h, b_2, rest;
   };
   static ContextConfigs contexts_configs(const ProvingKeyView<E>& key, MsmConfig config, double witness_dense_share,
                                          bool b_2_on_device, std::size_t budget) {
     config.dense_share = 1;
     MsmConfig witness = config;
     witness.dense_share = witness_dense_share;
-    if (config.precompute != kPrecomputeAuto) return {config, witness};
+    if (config.precompute != kPrecomputeAuto) return {config, witness, witness};
+    const MsmConfig b_2 = with_copies(witness, 1);
     const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
-    // Whether H with h copies and the other queries with `rest` fit the budget.
+    // Whether H with h copies and A, B1 and L with `rest` fit the budget.
     auto fits = [&](unsigned h, unsigned rest) {
       std::size_t held = 0, run = 0;
       auto add = [&](const MsmContextBytes& bytes) {
@@ -101,7 +104,7 @@ class ResidentKey {
       for (const auto* query : {&key.a, &key.b_1, &key.l})
         add(msm_context_bytes<B, G1>(query->size, with_copies(witness, rest)));
       add(msm_context_bytes<B, G1>(key.h.size, with_copies(config, h)));
-      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, with_copies(witness, rest)));
+      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, b_2));
       return held + run + quotient <= budget;
     };
     // The most of one count that fit beside H's h copies (h = 0: H's count too), 1 when none do.
@@ -114,8 +117,8 @@ class ResidentKey {
     // H's copies that fold the most of its windows (every one, below ~2^27 bases).
     const unsigned folded = msm_context_bytes<B, G1>(key.h.size, with_copies(config, kMaxAutoCopies)).precompute;
     if (folded > uniform && fits(folded, 1))
-      return {with_copies(config, folded), with_copies(witness, most(folded))};
-    return {with_copies(config, uniform), with_copies(witness, uniform)};
+      return {with_copies(config, folded), b_2, with_copies(witness, most(folded))};
+    return {with_copies(config, uniform), b_2, with_copies(witness, uniform)};
   }
 
   bool holds_b_2() const { return b_2_.has_value(); }
