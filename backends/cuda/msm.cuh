@@ -22,28 +22,30 @@
 namespace zkforge::gpu {
 inline namespace ZKF_GPU_NS {
 
-// Affine points to DevicePoints and infinity bytes, repacked while staged.
+// Affine points to DevicePoints and infinity bytes, repacked while staged: a piece's points, then
+// its flags from per_piece points on.
 template <class C>
 void upload_points(int device, DevicePoint<C>* points, std::uint8_t* infinity, HostSpan<const Affine<C>> src,
                    Stream s) {
   using F = typename C::Field;
   constexpr std::size_t kUnit = sizeof(DevicePoint<C>) + 1;
-  staging(device).stream_pieces(src.size, PinnedStaging::kBytes / kUnit, s,
-                                                  [&](unsigned char* buf, std::size_t begin, std::size_t end) {
-    const std::size_t m = end - begin;
-    unsigned char* flags = buf + m * sizeof(DevicePoint<C>);
-    cpu_pool().parallel_for(m, [&](std::size_t b, std::size_t e) {
-      for (std::size_t i = b; i < e; ++i) {
-        const Affine<C>& p = src[begin + i];
-        unsigned char* out = buf + i * sizeof(DevicePoint<C>);
-        std::memcpy(out + offsetof(DevicePoint<C>, x), &p.x, sizeof(F));
-        std::memcpy(out + offsetof(DevicePoint<C>, y), &p.y, sizeof(F));
-        flags[i] = p.infinity ? 1 : 0;
-      }
-    }, 4096);
-    copy_to_device(points + begin, buf, m * sizeof(DevicePoint<C>), s);
-    copy_to_device(infinity + begin, flags, m, s);
-  });
+  constexpr std::size_t per_piece = PinnedStaging::kBytes / kUnit;
+  staging(device).stream_pieces(
+      device, src.size, per_piece, PinnedStaging::kChunkBytes / kUnit, s,
+      [&](unsigned char* buf, std::size_t piece, std::size_t begin, std::size_t end) {
+        unsigned char* flags = buf + per_piece * sizeof(DevicePoint<C>);
+        for (std::size_t i = begin; i < end; ++i) {
+          const Affine<C>& p = src[i];
+          unsigned char* out = buf + (i - piece) * sizeof(DevicePoint<C>);
+          std::memcpy(out + offsetof(DevicePoint<C>, x), &p.x, sizeof(F));
+          std::memcpy(out + offsetof(DevicePoint<C>, y), &p.y, sizeof(F));
+          flags[i - piece] = p.infinity ? 1 : 0;
+        }
+      },
+      [&](unsigned char* buf, std::size_t piece, std::size_t end) {
+        copy_to_device(points + piece, buf, (end - piece) * sizeof(DevicePoint<C>), s);
+        copy_to_device(infinity + piece, buf + per_piece * sizeof(DevicePoint<C>), end - piece, s);
+      });
 }
 
 // Sums pairs of consecutive values of `from` (count of them, windows of per_window each) into `to`

@@ -4,9 +4,13 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "backends/cuda/device_memory.cuh"
 #include "backends/cuda/runtime.cuh"
@@ -43,14 +47,18 @@ struct DevicePinnedPool : PinnedPool {
 inline PinnedPool& pinned_pool(int device) { return per_device<DevicePinnedPool>(device); }
 
 // Pinned host buffers (from the device's pinned pool) used in turn: while the device copies some,
-// the host fills the next (with the CPU pool's threads). A buffer is refilled only after the copies it
-// fed have finished. Four rather than two: an H200's copies began ~1 ms after they were enqueued, and
-// with two the host waited that long for every other piece (a 410 MB witness took ~19 ms, its
-// copies ~8; docs/perf.md, run BB).
+// the host fills the next. Four rather than two: an H200's copies began ~1 ms after they were
+// enqueued, and with two the host waited that long for every other piece (a 410 MB witness took
+// ~19 ms, its copies ~8; docs/perf.md, run BB). The CPU pool's threads fill the pieces in chunks, all
+// of one upload in one pool job, in order: a thread that finishes a chunk takes the next, of the
+// same piece or the one after, so no piece waits for the slowest thread of the piece before (one
+// job a piece left the 16 MB copies of a 410 MB witness 0.05 - 0.2 ms apart on an H200's host; docs/
+// perf.md, issue #24).
 class PinnedStaging {
  public:
   static constexpr std::size_t kBytes = std::size_t{16} << 20;
   static constexpr std::size_t kBuffers = 4;
+  static constexpr std::size_t kChunkBytes = std::size_t{256} << 10;  // a pool task's share of a piece, about
 
   explicit PinnedStaging(PinnedPool& pool) {
     for (std::size_t b = 0; b < kBuffers; ++b) {
@@ -68,17 +76,51 @@ class PinnedStaging {
   PinnedStaging(const PinnedStaging&) = delete;
   PinnedStaging& operator=(const PinnedStaging&) = delete;
 
-  // fill(staging, begin, end) writes items [begin, end) into the staging buffer and enqueues on s
-  // the copies that read it; items go in pieces of per_piece.
-  template <class Fill>
-  void stream_pieces(std::size_t count, std::size_t per_piece, Stream s, Fill fill) {
+  // Items [0, count) to `device` in pieces of per_piece items, each in chunks of per_chunk: on the
+  // CPU pool's threads, fill(staging, piece, begin, end) writes items [begin, end) of the piece that
+  // starts at item `piece` into its staging buffer, and the thread that writes a piece's last chunk
+  // enqueues on s the copies that read it, send(staging, piece, end). Returns once every copy is
+  // enqueued; the first error of any thread is rethrown, the copies enqueued before it left to run.
+  template <class Fill, class Send>
+  void stream_pieces(int device, std::size_t count, std::size_t per_piece, std::size_t per_chunk, Stream s,
+                     Fill fill, Send send) {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (std::size_t begin = 0, k = 0; begin < count; begin += per_piece, ++k) {
-      const std::size_t b = k % kBuffers;
-      check(ZKF_GPU(EventSynchronize)(done_[b]), "EventSynchronize (staging)");
-      fill(buffer_[b], begin, std::min(count, begin + per_piece));
-      check(ZKF_GPU(EventRecord)(done_[b], s), "EventRecord (staging)");
+    if (count == 0) return;
+    const std::size_t pieces = (count + per_piece - 1) / per_piece;
+    const std::size_t chunks = (per_piece + per_chunk - 1) / per_chunk;  // per piece, but the last
+    const std::size_t last_chunks = (count - (pieces - 1) * per_piece + per_chunk - 1) / per_chunk;
+    std::vector<std::atomic<std::size_t>> left(pieces);  // chunks of each piece not yet written
+    std::vector<std::atomic<bool>> sent(pieces);         // its copies enqueued, its buffer's event recorded
+    for (std::size_t p = 0; p < pieces; ++p) {
+      left[p].store(p + 1 == pieces ? last_chunks : chunks);
+      sent[p].store(false);
     }
+    std::atomic<bool> failed{false};
+    cpu_pool().run((pieces - 1) * chunks + last_chunks, [&](std::size_t task) {
+      const std::size_t p = task / chunks, b = p % kBuffers;
+      const std::size_t piece = p * per_piece, piece_end = std::min(count, piece + per_piece);
+      const std::size_t begin = piece + task % chunks * per_chunk, end = std::min(piece_end, begin + per_chunk);
+      try {
+        const DeviceGuard guard(device);
+        // The buffer's copies of the piece before it there (or of an earlier upload) finished.
+        if (p >= kBuffers) {
+          while (!sent[p - kBuffers].load(std::memory_order_acquire)) {
+            if (failed.load()) return;
+            std::this_thread::yield();
+          }
+        }
+        check(ZKF_GPU(EventSynchronize)(done_[b]), "EventSynchronize (staging)");
+        fill(buffer_[b], piece, begin, end);
+        if (left[p].fetch_sub(1) == 1) {
+          send(buffer_[b], piece, piece_end);
+          check(ZKF_GPU(EventRecord)(done_[b], s), "EventRecord (staging)");
+          sent[p].store(true, std::memory_order_release);
+        }
+      } catch (...) {
+        failed = true;
+        throw;
+      }
+    });
   }
 
  private:
@@ -128,14 +170,14 @@ inline void upload_bytes(int device, void* dst, const void* src, std::size_t byt
   }
   auto* d = static_cast<unsigned char*>(dst);
   const auto* h = static_cast<const unsigned char*>(src);
-  staging(device).stream_pieces(bytes, PinnedStaging::kBytes / item * item, s,
-                                [&](unsigned char* buf, std::size_t begin, std::size_t end) {
-    cpu_pool().parallel_for((end - begin) / item, [&](std::size_t lo, std::size_t hi) {
-      std::memcpy(buf + lo * item, h + begin + lo * item, (hi - lo) * item);
-      if (read != nullptr) (*read)(begin + lo * item, begin + hi * item);
-    }, grain);
-    copy_to_device(d + begin, buf, end - begin, s);
-  });
+  staging(device).stream_pieces(
+      device, bytes, PinnedStaging::kBytes / item * item, std::max<std::size_t>(1, PinnedStaging::kChunkBytes / item) * item,
+      s,
+      [&](unsigned char* buf, std::size_t piece, std::size_t begin, std::size_t end) {
+        std::memcpy(buf + (begin - piece), h + begin, end - begin);
+        if (read != nullptr) (*read)(begin, end);
+      },
+      [&](unsigned char* buf, std::size_t piece, std::size_t end) { copy_to_device(d + piece, buf, end - piece, s); });
 }
 
 // Bytes from the device to host memory; enqueued on s.

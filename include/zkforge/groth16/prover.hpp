@@ -234,16 +234,17 @@ class Prover {
 
   // prep_msm (the witness to the device), then tail_msm and b_g2_msm (each on a host thread of its own
   // with `overlap`: they need only the witness), evaluate and ntt_msm_h on this thread, then assemble,
-  // whose terms of the key and r, s alone are computed on a host thread meanwhile.
+  // whose terms of the key and r, s alone are computed on a host thread once the witness is uploaded.
   template <class Evaluate>
   Proof<E> prove_on_device(DeviceKeyType& key, HostSpan<const Int> witness, Evaluate&& evaluate,
                            const Blinding<Fr>& blinding, PhaseTimings& t) const {
     QuerySums<E> sums;
-    std::future<BlindingTerms<E>> terms = std::async(std::launch::async, [&] { return blinding_terms(key_, blinding); });
     auto t0 = Clock::now();
     const auto on_device = key.upload_witness(witness, config_.memory);
     const auto w = on_device.span(witness.size);
     t.prep_msm += ms_since(t0);
+    // After the upload, whose staging takes every core.
+    std::future<BlindingTerms<E>> terms = std::async(std::launch::async, [&] { return blinding_terms(key_, blinding); });
     auto witness_queries = [&] {
       const auto t1 = Clock::now();
       key.witness_sums(w, sums);
