@@ -143,8 +143,8 @@ __device__ __noinline__ Xyzz<C> double_point(Xyzz<C> a) {
 // spills since 3180f50). BN254 G1 (142 registers at 3 blocks) runs 4 blocks at 128 registers, 4 bytes
 // of spills: 1 - 3% faster at 2^24 and 2^26 (run AL). G2's formulas spill already at 255 and are left
 // uncapped: capped to 168 (3 blocks), BLS12-381 G2's level 1 made its MSM of a witness's 2^24 scalars
-// take 210 ms rather than 134 (H100, run C1a). The bucket reduction (2^26 points) took 57 ms at 255 registers and 49 ms capped to 168,
-// spills and all (a963cef's tree and the cap, ncu).
+// take 210 ms rather than 134 (H100, run C1a). The bucket reduction (2^26 points) took 57 ms at 255
+// registers and 49 ms capped to 168, spills and all (a963cef's tree and the cap, ncu).
 template <class C>
 inline constexpr unsigned kMaddBlocks = sizeof(typename C::Field) <= 32 ? 4 : sizeof(typename C::Field) <= 48 ? 3 : 1;
 

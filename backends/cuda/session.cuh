@@ -170,9 +170,9 @@ inline void upload_bytes(int device, void* dst, const void* src, std::size_t byt
   }
   auto* d = static_cast<unsigned char*>(dst);
   const auto* h = static_cast<const unsigned char*>(src);
+  const std::size_t chunk = std::max<std::size_t>(1, PinnedStaging::kChunkBytes / item) * item;
   staging(device).stream_pieces(
-      device, bytes, PinnedStaging::kBytes / item * item, std::max<std::size_t>(1, PinnedStaging::kChunkBytes / item) * item,
-      s,
+      device, bytes, PinnedStaging::kBytes / item * item, chunk, s,
       [&](unsigned char* buf, std::size_t piece, std::size_t begin, std::size_t end) {
         std::memcpy(buf + (begin - piece), h + begin, end - begin);
         if (read != nullptr) (*read)(begin, end);
