@@ -108,20 +108,28 @@ struct BatchPairs {
   }
 };
 
-// Phase 0 on st: m scalars onto the device when they are on the host, and counted; their layout
-// within `bound` (counted_layout; window_fixed by the bases' copies or by batches of one bucket array).
+// Phase 0's start on st: m scalars onto the device when they are on the host, and the batch's
+// counters reset.
+template <class C>
+void stage_batch(const Session& s, Stream st, BatchScalars<C>& in, ScalarSource source, std::size_t m) {
+  using Int = typename C::Scalar::Int;
+  static_assert(sizeof(typename C::Scalar) == sizeof(Int), "Montgomery and canonical scalars must share their bytes");
+  if (!source.on_device) upload_bytes(s.device, in.uploaded.data(), source.data, m * sizeof(Int), st);
+  unsigned long long* const counter = in.counters.data();
+  check(ZKF_GPU(MemsetAsync)(counter, 0, kFirstBad * sizeof(unsigned long long), st), "MemsetAsync");
+  check(ZKF_GPU(MemsetAsync)(counter + kFirstBad, 0xff, sizeof(unsigned long long), st), "MemsetAsync");
+}
+
+// Phase 0 on st: m scalars staged (stage_batch) and counted; their layout within `bound`
+// (counted_layout; window_fixed by batches of one bucket array).
 template <class C, bool kMontgomery>
 PieceLayout<C> count_batch(const Session& s, Stream st, BatchScalars<C>& in, const std::uint8_t* infinity,
                            ScalarSource source, std::size_t m, const MsmConfig& config,
                            const PieceLayout<C>& bound, bool window_fixed) {
   using S = typename C::Scalar;
-  using Int = typename S::Int;
-  static_assert(sizeof(S) == sizeof(Int), "Montgomery and canonical scalars must share their bytes");
-  if (!source.on_device) upload_bytes(s.device, in.uploaded.data(), source.data, m * sizeof(Int), st);
-  const Int* const scalars = in.of(source);
+  stage_batch<C>(s, st, in, source, m);
+  const typename S::Int* const scalars = in.of(source);
   unsigned long long* const counter = in.counters.data();
-  check(ZKF_GPU(MemsetAsync)(counter, 0, kFirstBad * sizeof(unsigned long long), st), "MemsetAsync");
-  check(ZKF_GPU(MemsetAsync)(counter + kFirstBad, 0xff, sizeof(unsigned long long), st), "MemsetAsync");
   count_scalars<S, kMontgomery><<<blocks_for(m, kWordBlock), kWordBlock, 0, st>>>(
       scalars, infinity, static_cast<std::uint32_t>(m), counter);
   check_launch("count_scalars");
@@ -230,18 +238,27 @@ Xyzz<C> reduce_buckets(const Session& s, const PieceLayout<C>& layout, const Xyz
 }
 
 // One whole Pippenger over n resident points (with their copies, if any, `copies.stride` apart) and n
-// scalars; `piece` is the layout of any n scalars (PieceLayout's bound).
+// scalars; `piece` is the layout of any n scalars (PieceLayout's bound). With the bases' copies the
+// window is fixed, and counting the scalars would only size the digit pairs, which make_digits counts
+// as it writes them. So a piece with copies planned for uniform scalars (dense_share 1: H's in a proof,
+// whose count and the host's wait after it took ~2 ms of a 2^26 proof in run S5's trace) is not
+// counted: its pair buffers take the bound, which uniform scalars fill, and level 1 the pairs written.
+// A sparser mix is counted, so that its buffers stay the size it needs.
 template <class C, bool kMontgomery>
 Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
                   ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
                   const Copies& copies, const PieceLayout<C>& piece) {
   const Stream st = s.stream;
   BatchScalars<C> in(s, n, !source.on_device, st);
-  const PieceLayout<C> layout =
-      count_batch<C, kMontgomery>(s, st, in, infinity, source, n, config, piece, copies.count > 1);
-  BatchPairs<C> pairs(s, layout, st);
-  const SortedBatch sorted = sort_batch<C, kMontgomery>(st, in, source, infinity, n, layout, copies, first_index, pairs);
+  const bool counted = copies.count == 1 || config.dense_share < 1;
+  if (!counted) stage_batch<C>(s, st, in, source, n);
+  const PieceLayout<C> sized =
+      counted ? count_batch<C, kMontgomery>(s, st, in, infinity, source, n, config, piece, false) : piece;
+  BatchPairs<C> pairs(s, sized, st);
+  const SortedBatch sorted = sort_batch<C, kMontgomery>(st, in, source, infinity, n, sized, copies, first_index, pairs);
   if (sorted.pairs == 0) return Xyzz<C>::identity();
+  PieceLayout<C> layout = counted ? sized : counted_layout(piece, config, 0, sorted.pairs, s.sms, true);
+  if (!pairs.holds(layout)) layout = sized;  // fewer pairs, in the bound's geometry
   Buffer<Xyzz<C>> buckets(s.pool, layout.buckets, st);
   check(ZKF_GPU(MemsetAsync)(buckets.data(), 0, layout.buckets * sizeof(Xyzz<C>), st), "MemsetAsync (buckets)");
   accumulate_batch<C>(s, st, layout, sorted, points, pairs, false, buckets.data());
@@ -283,17 +300,16 @@ inline std::vector<std::size_t> batch_sizes(std::size_t n, std::size_t batches, 
   return sizes;
 }
 
-// One Pippenger over n resident points whose host scalars cross the bus in `batches` batches of one
-// bucket array (batch_sizes): batch j + 1's transfer, count and sort run on a stream of their own
-// (`prep`) beside batch j's level 1 on s.stream, whose next level 1 starts its runs from the sums the
-// buckets hold. The bucket window is the piece's for every batch. The batches' scalars and pairs take
-// two sets of buffers in turn, each sized for its largest batch: a set is refilled once the level 1
-// that read it is done.
-template <class C, bool kMontgomery>
+// One Pippenger over resident points in batches of consecutive scalars (`sizes`) that share one bucket
+// array: batch j + 1's transfer (host scalars), count and sort run on a stream of their own (`prep`)
+// beside batch j's level 1 on s.stream, whose next level 1 starts its runs from the sums the buckets
+// hold. before(j) runs on the host before batch j's transfer. The bucket window is the piece's for
+// every batch. The batches' scalars and pairs take two sets of buffers in turn, each sized for its
+// largest batch: a set is refilled once the level 1 that read it is done.
+template <class C, bool kMontgomery, class Before>
 Xyzz<C> run_batches(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
-                    ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
-                    const Copies& copies, const PieceLayout<C>& piece, std::size_t batches) {
-  const std::vector<std::size_t> sizes = batch_sizes(n, batches, kBatchGrowth<C>);
+                    ScalarSource source, const MsmConfig& config, std::size_t first_index, const Copies& copies,
+                    const PieceLayout<C>& piece, const std::vector<std::size_t>& sizes, const Before& before) {
   std::size_t largest[2] = {0, 0};
   for (std::size_t j = 0; j < sizes.size(); ++j) largest[j % 2] = std::max(largest[j % 2], sizes[j]);
   auto bound = [&](std::size_t m) { return PieceLayout<C>(m, piece.plan, piece.digit_windows, m, 0, config, s.sms); };
@@ -309,6 +325,7 @@ Xyzz<C> run_batches(const Session& s, const DevicePoint<C>* points, const std::u
   bool carried = false;
   for (std::size_t j = 0, b = 0; j < sizes.size(); b += sizes[j], ++j) {
     const std::size_t m = sizes[j], set = j % 2;
+    before(j);
     if (j >= 2) accumulated[set].await_on(prep.get());
     const ScalarSource part{bytes + b * sizeof(typename C::Scalar), source.on_device};
     PieceLayout<C> layout =
@@ -366,12 +383,41 @@ Jacobian<C> msm_resident(const Session& s, const DevicePoint<C>* points, const s
     const ScalarSource part{bytes + b * sizeof(typename C::Scalar), scalars.on_device};
     const PieceLayout<C> layout(m, config, s.sms, copies);
     const std::size_t batches = scalar_batches<C>(layout, config, scalars.on_device);
-    sum = sum.add(batches > 1 ? run_batches<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies,
-                                                            layout, batches)
+    sum = sum.add(batches > 1 ? run_batches<C, kMontgomery>(s, points + b, infinity + b, part, config, b, copies,
+                                                            layout, batch_sizes(m, batches, kBatchGrowth<C>),
+                                                            [](std::size_t) {})
                               : run_piece<C, kMontgomery>(s, points + b, infinity + b, part, m, config, b, copies,
                                                           layout));
   }
   return sum.to_jacobian();
+}
+
+// MSM over resident points and n scalars on the device of which the first `head` are there and the
+// rest once rest() returns (MsmContext::run of arriving scalars): when one piece holds all n, the
+// head's count, sort and level 1 run while the rest crosses the bus, and the rest then as a second
+// batch onto the same buckets, whose window is planned for the expected share of larger scalars
+// (expected_layout: there is no count of them all before the head runs). Otherwise (head 0 or n,
+// batch-affine rounds, which take no batches) rest() is waited for before a plain run.
+template <class C, bool kMontgomery, class Rest>
+Jacobian<C> msm_arriving(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
+                         const void* scalars, std::size_t n, std::size_t head, const Rest& rest,
+                         const MsmConfig& config, const Copies& copies) {
+  if (head == 0 || head >= n) {
+    rest();
+    return msm_resident<C, kMontgomery>(s, points, infinity, {scalars, true}, n, config, copies);
+  }
+  const PieceLayout<C> piece = expected_layout<C>(n, config, s.sms, copies);
+  auto bytes = [&](std::size_t p) { return expected_layout<C>(p, config, s.sms, copies).bytes(false); };
+  if (piece.affine_rounds > 0 || piece.entries > INT32_MAX || fit_piece(s, n, n, bytes, "an MSM piece") < n) {
+    rest();
+    return msm_resident<C, kMontgomery>(s, points, infinity, {scalars, true}, n, config, copies);
+  }
+  return run_batches<C, kMontgomery>(s, points, infinity, {scalars, true}, config, 0, copies, piece,
+                                     {head, n - head},
+                                     [&](std::size_t j) {
+                                       if (j == 1) rest();
+                                     })
+      .to_jacobian();
 }
 
 // MSM of host points: each piece's points are uploaded, then run as resident.

@@ -152,6 +152,16 @@ Jacobian<C> MsmContext<B, C>::run(DeviceSpan<B, const typename Scalar::Int> scal
 }
 
 template <class B, class C>
+Jacobian<C> MsmContext<B, C>::run(DeviceSpan<B, const typename Scalar::Int> scalars, std::size_t head,
+                                  const std::function<void()>& rest) {
+  impl_->check_device(scalars.size, scalars.device);
+  impl_->check_range(0, scalars.size, "MsmContext::run");
+  const gpu::DeviceGuard guard(impl_->device);
+  return gpu::msm_arriving<C, false>(impl_->session(), impl_->points.data(), impl_->infinity.data(), scalars.data,
+                                     scalars.size, head, rest, impl_->config, impl_->copies);
+}
+
+template <class B, class C>
 Jacobian<C> MsmContext<B, C>::run(HostSpan<const typename Scalar::Int> scalars, std::size_t first) {
   return impl_->template msm<false>({scalars.data, false}, scalars.size, first);
 }

@@ -194,6 +194,16 @@ PieceLayout<C> counted_layout(const PieceLayout<C>& bound, const MsmConfig& conf
   return PieceLayout<C>(bound.n, bound.plan, bound.digit_windows, larger, ones, config, sms);
 }
 
+// The bound of n scalars before any is counted, config.dense_share of them expected wider than one
+// digit: the window counted_layout would choose for that many, or the copies' window.
+template <class C>
+PieceLayout<C> expected_layout(std::size_t n, const MsmConfig& config, unsigned sms, const Copies& copies) {
+  if (copies.count > 1) return PieceLayout<C>(n, config, sms, copies);
+  check_dense_share(config);
+  const auto larger = std::max<std::size_t>(1, static_cast<std::size_t>(config.dense_share * static_cast<double>(n)));
+  return PieceLayout<C>(n, gpu_msm_plan<C>(larger, config.window_bits), 0, n, 0, config, sms);
+}
+
 // The largest piece (n, or n halved until it fits) whose bytes fit the free device memory plus the
 // pool's idle buffers; trims the pool when fresh allocations will be needed. Frees still queued by a
 // deferred policy are waited for first when they would make the difference.

@@ -478,6 +478,78 @@ TEMPLATE_LIST_TEST_CASE("MsmContext over host scalars in batches of one bucket a
   CHECK(error_of([&] { (void)ctx.run(host_span(sc)); }) == Errc::invalid_argument);
 }
 
+TEMPLATE_LIST_TEST_CASE("MsmContext over device scalars that arrive in two parts equals the plain MSM",
+                        "[gpu][msm][context][batches]", AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
+  using S = typename C::Scalar;
+  using Int = typename S::Int;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 113);
+  const auto pts = test_points<C>(rng);  // points at infinity, P and -P, repeated points
+  const auto ints = canonical(test_scalars<S>(rng));  // 0, 1, r - 1, powers of two, repeated scalars
+  const auto mixed = canonical(witness_mix<S>(pts.size(), rng));
+  const auto stale = canonical(witness_mix<S>(pts.size(), rng));  // what the array holds before the rest
+  const auto never_bad = [](const Int&) { return false; };
+  // The head uploaded, then run: the rest is written over stale values inside rest(), so a run that read
+  // it before rest() returned would sum the stale ones.
+  auto arriving = [&](MsmContext<B, C>& ctx, const std::vector<Int>& v, std::size_t n, std::size_t head) {
+    DeviceArray<B, Int> w(MemoryPolicy::pooled, ctx.device(), n);
+    w.upload(first(stale, n));
+    w.upload(first(v, head));
+    int calls = 0;
+    const Jacobian<C> sum = ctx.run(w.span(n), head, [&] {
+      ++calls;
+      w.upload_checked(part(v, head, n - head), never_bad, head);
+    });
+    CHECK(calls == 1);
+    return sum;
+  };
+  std::vector<Int> cancelling(pts.size(), Int{});  // P in the head, -P in the rest: a bucket back to zero
+  cancelling[10] = cancelling[990] = S::from_u64(77).to_int();
+  std::vector<Affine<C>> opposite = pts;
+  opposite[990] = -opposite[10];
+  for (const unsigned copies : {1u, 3u}) {
+    for (const double dense : {1e-3, 0.25, 1.0}) {
+      MsmConfig cfg;
+      cfg.precompute = copies;
+      cfg.dense_share = dense;
+      MsmContext<B, C> ctx(host_span(pts), cfg);
+      INFO(C::name << ", precompute " << copies << ", dense share " << dense << ", seed " << test::seed());
+      for (const std::size_t n : kSizes) {
+        for (const std::size_t head : {std::size_t{0}, std::size_t{1}, n / 3, n - (n > 0), n}) {
+          if (head > n) continue;
+          INFO("n = " << n << ", head " << head);
+          CHECK(arriving(ctx, ints, n, head) == msm(Cpu{}, first(pts, n), first(ints, n)));
+        }
+      }
+      CHECK(arriving(ctx, mixed, mixed.size(), 125) == msm(Cpu{}, host_span(pts), host_span(mixed)));
+      MsmContext<B, C> opposed(host_span(opposite), cfg);
+      CHECK(arriving(opposed, cancelling, cancelling.size(), 500).is_identity());
+      // A scalar >= r in the rest: the error names it.
+      std::vector<Int> bad = ints;
+      bad[998] = S::kModulus;
+      try {
+        (void)arriving(ctx, bad, bad.size(), 500);
+        FAIL("a scalar >= r was taken");
+      } catch (const Error& e) {
+        CHECK(e.code() == Errc::not_canonical);
+        CHECK(std::string(e.what()).find("scalar 998 ") != std::string::npos);
+      }
+      // What rest() throws (the caller's upload failed), the run throws; the context still works.
+      DeviceArray<B, Int> w(MemoryPolicy::pooled, ctx.device(), ints.size());
+      w.upload(host_span(ints));
+      try {
+        (void)ctx.run(w.span(ints.size()), 300, [] { throw Error(Errc::device_error, "the rest's upload failed"); });
+        FAIL("no error");
+      } catch (const Error& e) {
+        CHECK(e.code() == Errc::device_error);
+        CHECK(std::string(e.what()).find("the rest's upload failed") != std::string::npos);
+      }
+      CHECK(ctx.run(w.span(ints.size()), 300, [] {}) == msm(Cpu{}, host_span(pts), host_span(ints)));
+    }
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies over large G1 inputs, all its windows folded or some",
                         "[gpu][msm][context][large]", G1Groups) {
   using B = typename TestType::Backend;

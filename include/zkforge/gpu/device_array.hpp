@@ -39,15 +39,15 @@ class DeviceArray {
     check_count(from.size, "upload");
     if (from.size > 0) gpu::upload<B>(device_, data_, from.data, from.size * sizeof(T));
   }
-  // upload, with bad(element) asked of each element where the host reads it to copy it (the witness's
-  // check below r, without a pass of its own): the first element for which it holds, or from.size.
-  // Every element is copied in any case.
+  // upload into the elements from `offset` on, with bad(element) asked of each element where the host
+  // reads it to copy it (the witness's check below r, without a pass of its own): the first element of
+  // `from` for which it holds, or from.size. Every element is copied in any case.
   template <class Bad>
-  std::size_t upload_checked(HostSpan<const T> from, const Bad& bad) {
-    check_count(from.size, "upload");
+  std::size_t upload_checked(HostSpan<const T> from, const Bad& bad, std::size_t offset = 0) {
+    check_count(offset + from.size, "upload");
     if (from.size == 0) return 0;
     const std::size_t at = gpu::upload_checked<B>(
-        device_, data_, from.data, from.size * sizeof(T), sizeof(T), [&](std::size_t begin, std::size_t end) {
+        device_, data_ + offset, from.data, from.size * sizeof(T), sizeof(T), [&](std::size_t begin, std::size_t end) {
           for (std::size_t i = begin / sizeof(T); i < end / sizeof(T); ++i)
             if (bad(from[i])) return i * sizeof(T);
           return end;

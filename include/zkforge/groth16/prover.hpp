@@ -235,13 +235,37 @@ class Prover {
   // prep_msm (the witness to the device), then tail_msm and b_g2_msm (each on a host thread of its own
   // with `overlap`: they need only the witness), evaluate and ntt_msm_h on this thread, then assemble,
   // whose terms of the key and r, s alone are computed on a host thread once the witness is uploaded.
+  // With `overlap` and B2 on the device, the witness's head crosses first and B2's MSM starts on it
+  // while the rest crosses (ResidentKey::b_2_head): the GPU works through most of the upload.
   template <class Evaluate>
   Proof<E> prove_on_device(DeviceKeyType& key, HostSpan<const Int> witness, Evaluate&& evaluate,
                            const Blinding<Fr>& blinding, PhaseTimings& t) const {
     QuerySums<E> sums;
     auto t0 = Clock::now();
-    const auto on_device = key.upload_witness(witness, config_.memory);
+    auto on_device = key.witness_array(witness.size, config_.memory);
     const auto w = on_device.span(witness.size);
+    const std::size_t head = config_.overlap ? key.b_2_head(witness.size) : 0;
+    key.upload_witness_part(witness, on_device, 0, head);
+    std::promise<void> rest;
+    const std::shared_future<void> rest_done = rest.get_future().share();
+    auto b_g2_msm = [&] {
+      const auto t1 = Clock::now();
+      if (head > 0)
+        sums.b_2 = key.b_2_sum(w, head, [&] { rest_done.get(); });
+      else
+        sums.b_2 = key.holds_b_2() ? key.b_2_sum(w) : msm(Cpu{}, key_.b_2, witness, config_.msm);
+      t.b_g2_msm += ms_since(t1);
+    };
+    std::future<void> witness_done, b_2_done;
+    if (head > 0) b_2_done = std::async(std::launch::async, b_g2_msm);
+    try {
+      key.upload_witness_part(witness, on_device, head, witness.size);
+    } catch (...) {
+      rest.set_exception(std::current_exception());
+      if (b_2_done.valid()) b_2_done.wait();
+      throw;
+    }
+    rest.set_value();
     t.prep_msm += ms_since(t0);
     // After the upload, whose staging takes every core.
     std::future<BlindingTerms<E>> terms = std::async(std::launch::async, [&] { return blinding_terms(key_, blinding); });
@@ -250,14 +274,8 @@ class Prover {
       key.witness_sums(w, sums);
       t.tail_msm += ms_since(t1);
     };
-    auto b_g2_msm = [&] {
-      const auto t1 = Clock::now();
-      sums.b_2 = key.holds_b_2() ? key.b_2_sum(w) : msm(Cpu{}, key_.b_2, witness, config_.msm);
-      t.b_g2_msm += ms_since(t1);
-    };
-    std::future<void> witness_done, b_2_done;
     if (config_.overlap) {
-      b_2_done = std::async(std::launch::async, b_g2_msm);
+      if (!b_2_done.valid()) b_2_done = std::async(std::launch::async, b_g2_msm);
       witness_done = std::async(std::launch::async, witness_queries);
     }
     if constexpr (std::is_null_pointer_v<std::decay_t<Evaluate>>) {

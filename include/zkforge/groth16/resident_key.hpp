@@ -36,6 +36,7 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <mutex>
 #include <optional>
 
@@ -132,11 +133,24 @@ class ResidentKey {
   // Its values are checked below r as they are staged, or before a direct copy of a small or pinned
   // witness (not_canonical names the first that is not), before any phase reads them.
   DeviceArray<B, Int> upload_witness(HostSpan<const Int> witness, MemoryPolicy memory) const {
-    DeviceArray<B, Int> w(memory, a_.device(), witness.size);
-    const std::size_t bad = w.upload_checked(witness, [](const Int& v) { return v >= Fr::kModulus; });
-    if (bad < witness.size) throw witness_not_canonical(bad);
+    DeviceArray<B, Int> w = witness_array(witness.size, memory);
+    upload_witness_part(witness, w, 0, witness.size);
     return w;
   }
+  // The same in parts: an array for n values, then values [begin, end) into it, checked as above.
+  DeviceArray<B, Int> witness_array(std::size_t n, MemoryPolicy memory) const { return {memory, a_.device(), n}; }
+  void upload_witness_part(HostSpan<const Int> witness, DeviceArray<B, Int>& w, std::size_t begin,
+                           std::size_t end) const {
+    const std::size_t bad =
+        w.upload_checked(witness.subspan(begin, end - begin), [](const Int& v) { return v >= Fr::kModulus; }, begin);
+    if (bad < end - begin) throw witness_not_canonical(begin + bad);
+  }
+
+  // The witness's head that B2's MSM may start on while the rest crosses the bus (b_2_sum below), 0
+  // without B2 on the device: an eighth. On an H200, BLS12-381 B2's level 1 takes ~6 ns a wire (76.5
+  // ms at 12.8M wires, run S5) and the upload ~0.7 ns (~8.5 ms for 410 MB), so an eighth's level 1
+  // lasts longer than the other seven eighths' upload.
+  std::size_t b_2_head(std::size_t n) const { return b_2_ ? n / kB2HeadParts : 0; }
 
   // tail_msm: sums.a, sums.b_1 and sums.l over the witness on the device.
   void witness_sums(DeviceSpan<B, const Int> witness, QuerySums<E>& sums) {
@@ -174,6 +188,12 @@ class ResidentKey {
     const std::lock_guard<std::mutex> lock(b_2_mutex_);
     return b_2_->run(witness);
   }
+  // The same over a witness whose first `head` values are on the device and the rest once rest()
+  // returns (MsmContext::run of arriving scalars).
+  Jacobian<G2> b_2_sum(DeviceSpan<B, const Int> witness, std::size_t head, const std::function<void()>& rest) {
+    const std::lock_guard<std::mutex> lock(b_2_mutex_);
+    return b_2_->run(witness, head, rest);
+  }
 
  private:
   static MsmConfig with_copies(MsmConfig config, unsigned copies) {
@@ -181,6 +201,7 @@ class ResidentKey {
     return config;
   }
   static constexpr unsigned kMaxAutoCopies = 64;
+  static constexpr std::size_t kB2HeadParts = 8;
   // Left free beside any budget: each context's own reserve when it is made, and the runtime's.
   static constexpr std::size_t kKeyHeadroom = std::size_t{1} << 30;
 

@@ -26,6 +26,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 
@@ -98,6 +99,13 @@ class MsmContext {
   // Canonical integers already on the context's device, e.g. a witness uploaded once for several
   // queries (DeviceArray::upload); not_canonical names the first index >= r.
   Jacobian<C> run(DeviceSpan<B, const typename Scalar::Int> scalars, std::size_t first = 0);
+  // The same over the bases from 0, for integers that arrive in two parts: the first `head` are on the
+  // device at the call, the rest once rest() returns (a host wait, e.g. on the caller's upload of them;
+  // what it throws, the run throws). The head's count, sort and level 1 run while the rest crosses the
+  // bus, in a window planned for MsmConfig::dense_share of larger scalars; rest() is waited for first
+  // where one piece would not hold them all.
+  Jacobian<C> run(DeviceSpan<B, const typename Scalar::Int> scalars, std::size_t head,
+                  const std::function<void()>& rest);
 
   // The sum of the bases first + i whose bit i is set, over count bases (all from first by default);
   // the bitmap has ceil(count / 64) words and no bit set past count, as batch_add(...) requires.
