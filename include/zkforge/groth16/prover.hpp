@@ -236,7 +236,7 @@ class Prover {
   // with `overlap`: they need only the witness), evaluate and ntt_msm_h on this thread, then assemble,
   // whose terms of the key and r, s alone are computed on a host thread once the witness is uploaded.
   // With `overlap` and B2 on the device, the witness's head crosses first and B2's MSM starts on it
-  // while the rest crosses (ResidentKey::b_2_head): the GPU works through most of the upload.
+  // while the rest crosses (ResidentKey::b_2_head), so that B2's level 1 fills the upload's time.
   template <class Evaluate>
   Proof<E> prove_on_device(DeviceKeyType& key, HostSpan<const Int> witness, Evaluate&& evaluate,
                            const Blinding<Fr>& blinding, PhaseTimings& t) const {
