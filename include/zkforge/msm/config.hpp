@@ -28,8 +28,9 @@ struct MsmConfig {
   // heavy in boolean signals): a context with copies fixes its window when it is made, before any
   // scalar is seen, by a cost model whose additions into buckets scale with it (a witness's mix of
   // 1/4 takes a narrower window, fewer buckets to reduce). In (0, 1], which every GPU context checks;
-  // 1 for uniform scalars. Only the window of a context with copies changes, never the result (one
-  // without copies counts each call's scalars). Ignored by the CPU and by one-shot GPU calls.
+  // 1 for uniform scalars. Only the window of a context with copies, or of a run of scalars that
+  // arrive in two parts, changes, never the result (any other run counts its scalars). Ignored by the
+  // CPU and by one-shot GPU calls.
   double dense_share = 1;
   // A GPU's rounds of batch-affine pair additions before its XYZZ buckets, with bucket_method
   // batch_affine: each round halves a bucket's points. 0 (kAffineRoundsAuto) takes the backend's
