@@ -121,7 +121,7 @@ void stage_batch(const Session& s, Stream st, BatchScalars<C>& in, ScalarSource 
 }
 
 // Phase 0 on st: m scalars staged (stage_batch) and counted; their layout within `bound`
-// (counted_layout; window_fixed by batches of one bucket array).
+// (counted_layout; window_fixed by the bases' copies or by batches of one bucket array).
 template <class C, bool kMontgomery>
 PieceLayout<C> count_batch(const Session& s, Stream st, BatchScalars<C>& in, const std::uint8_t* infinity,
                            ScalarSource source, std::size_t m, const MsmConfig& config,
@@ -243,7 +243,7 @@ Xyzz<C> reduce_buckets(const Session& s, const PieceLayout<C>& layout, const Xyz
 // as it writes them. So a piece with copies planned for uniform scalars (dense_share 1: H's in a proof,
 // whose count and the host's wait after it took ~2 ms of a 2^26 proof in run S5's trace) is not
 // counted: its pair buffers take the bound, which uniform scalars fill, and level 1 the pairs written.
-// A sparser mix is counted, so that its buffers stay the size it needs.
+// A sparser mix is counted, in the copies' window, so that its buffers stay the size it needs.
 template <class C, bool kMontgomery>
 Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uint8_t* infinity,
                   ScalarSource source, std::size_t n, const MsmConfig& config, std::size_t first_index,
@@ -252,8 +252,9 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
   BatchScalars<C> in(s, n, !source.on_device, st);
   const bool counted = copies.count == 1 || config.dense_share < 1;
   if (!counted) stage_batch<C>(s, st, in, source, n);
-  const PieceLayout<C> sized =
-      counted ? count_batch<C, kMontgomery>(s, st, in, infinity, source, n, config, piece, false) : piece;
+  const PieceLayout<C> sized = counted ? count_batch<C, kMontgomery>(s, st, in, infinity, source, n, config, piece,
+                                                                     copies.count > 1)
+                                       : piece;
   BatchPairs<C> pairs(s, sized, st);
   const SortedBatch sorted = sort_batch<C, kMontgomery>(st, in, source, infinity, n, sized, copies, first_index, pairs);
   if (sorted.pairs == 0) return Xyzz<C>::identity();

@@ -102,8 +102,10 @@ class MsmContext {
   // The same over the bases from 0, for integers that arrive in two parts: the first `head` are on the
   // device at the call, the rest once rest() returns (a host wait, e.g. on the caller's upload of them;
   // what it throws, the run throws). The head's count, sort and level 1 run while the rest crosses the
-  // bus, in a window planned for MsmConfig::dense_share of larger scalars; rest() is waited for first
-  // where one piece would not hold them all.
+  // bus, in a window planned for MsmConfig::dense_share of larger scalars. rest() is waited for first
+  // where head is 0 or the size, batch-affine rounds are asked for or one piece would not hold them
+  // all; a run that fails before the rest's batch (a bad scalar in the head, a device error) throws
+  // without calling it.
   Jacobian<C> run(DeviceSpan<B, const typename Scalar::Int> scalars, std::size_t head,
                   const std::function<void()>& rest);
 
