@@ -103,7 +103,7 @@ class Prover {
   HostResource& host() const { return host_resource(config_.memory); }
 
   // The witness's checks before any phase of one proof. With the key resident on a GPU its values'
-  // (below r) come as they are uploaded (ResidentKey::upload_witness), a pass over them fewer; a key
+  // (below r) come as they are uploaded (ResidentKey::upload_witness_part), a pass over them fewer; a key
   // uploaded for the call checks them first, before its bases cross the bus.
   void check_input(HostSpan<const Int> witness) const {
     if (kGpu && resident_) check_witness_shape(key_, witness);

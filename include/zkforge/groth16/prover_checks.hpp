@@ -64,7 +64,7 @@ void check_witness_count(const ProvingKeyView<E>& key, std::size_t count) {
 }
 
 // The witness's length and its constant wire. Its values below r: check_witness on the host, or a GPU
-// prover's upload as it stages them (ResidentKey::upload_witness), which then needs no pass of its own.
+// prover's upload as it stages them (ResidentKey::upload_witness_part), which then needs no pass of its own.
 template <class E>
 void check_witness_shape(const ProvingKeyView<E>& key, HostSpan<const typename E::Fr::Int> witness) {
   check_witness_count(key, witness.size);

@@ -3,7 +3,7 @@
 // MsmContext per query (A, B1, L, H, and B2 unless b_g2_msm runs on the CPU) and, when the key carries
 // them, its A and B matrices (DeviceMatrix), uploaded once.
 //
-//   prep_msm   the witness crosses the bus once (upload_witness), for every phase below, its values
+//   prep_msm   the witness crosses the bus once (upload_witness_part), for every phase below, its values
 //              checked below r as the host stages them (or before a direct copy);
 //   tail_msm   one MSM of each of A, B1 and L over all its bases (witness_sums): with the bases on the
 //              device no split pays (a scalar 0 adds nothing, a 1 is one entry of one bucket), so
@@ -129,15 +129,10 @@ class ResidentKey {
   }
   bool holds_matrices() const { return a_matrix_.has_value(); }
 
-  // prep_msm: the witness on the device, for the phases below.
-  // Its values are checked below r as they are staged, or before a direct copy of a small or pinned
-  // witness (not_canonical names the first that is not), before any phase reads them.
-  DeviceArray<B, Int> upload_witness(HostSpan<const Int> witness, MemoryPolicy memory) const {
-    DeviceArray<B, Int> w = witness_array(witness.size, memory);
-    upload_witness_part(witness, w, 0, witness.size);
-    return w;
-  }
-  // The same in parts: an array for n values, then values [begin, end) into it, checked as above.
+  // prep_msm: the witness on the device, for the phases below, in parts: an array for n values, then
+  // values [begin, end) into it. Their values are checked below r as they are staged, or before a
+  // direct copy of a small or pinned witness (not_canonical names the first that is not), before any
+  // phase reads them.
   DeviceArray<B, Int> witness_array(std::size_t n, MemoryPolicy memory) const { return {memory, a_.device(), n}; }
   void upload_witness_part(HostSpan<const Int> witness, DeviceArray<B, Int>& w, std::size_t begin,
                            std::size_t end) const {
