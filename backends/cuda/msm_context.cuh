@@ -20,6 +20,7 @@ struct MsmContext<B, C>::Impl {
 
   Impl(HostSpan<const Affine<C>> bases, const MsmConfig& cfg)
       : device(gpu::current_device()),
+        stream(cfg.high_priority),
         config(cfg),
         copies(reserve(bases.size, cfg, gpu::device_resource(cfg.memory, device), gpu::sm_count(device))),
         n(bases.size),

@@ -192,12 +192,14 @@ struct IdleStreams {
   std::mutex mutex;
   std::vector<Stream> streams;
 };
+struct IdleHighStreams : IdleStreams {};  // those at the device's highest priority
 
 // A stream of the current device, owned for the life of the object: an idle one of the device's, or a
-// new one, given back idle when the object goes.
+// new one, given back idle when the object goes; `high`, at the device's highest priority.
 class OwnedStream {
  public:
-  OwnedStream() : idle_(&per_device<IdleStreams>(current_device())) {
+  explicit OwnedStream(bool high = false)
+      : idle_(high ? &per_device<IdleHighStreams>(current_device()) : &per_device<IdleStreams>(current_device())) {
     {
       std::lock_guard<std::mutex> lock(idle_->mutex);
       if (!idle_->streams.empty()) {
@@ -206,7 +208,12 @@ class OwnedStream {
         return;
       }
     }
-    check(ZKF_GPU(StreamCreateWithFlags)(&s_, ZKF_GPU(StreamNonBlocking)), "StreamCreate");
+    int priority = 0;  // the default; the greatest priority is the lowest number
+    if (high) {
+      int least = 0;
+      check(ZKF_GPU(DeviceGetStreamPriorityRange)(&least, &priority), "DeviceGetStreamPriorityRange");
+    }
+    check(ZKF_GPU(StreamCreateWithPriority)(&s_, ZKF_GPU(StreamNonBlocking), priority), "StreamCreate");
   }
   // Waits for the stream's work first: a call that throws while kernels are queued frees its buffers only
   // after they are done with them. A stream whose work failed is destroyed, not kept.

@@ -343,6 +343,17 @@ TEMPLATE_LIST_TEST_CASE("MsmContext keeps its bases across calls, sub-ranges and
 
   MsmContext<B, C> moved = std::move(ctx);
   CHECK(moved.run(first(sc, 10)) == msm(Cpu{}, first(pts, 10), first(sc, 10)));
+
+  MsmConfig urgent;
+  urgent.high_priority = true;  // its stream at the device's highest priority
+  MsmContext<B, C> first_in_line(host_span(pts), urgent);
+  const auto fine = canonical(sc);
+  const auto fine_on_device = upload<B>(fine, first_in_line.device());
+  for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{1000}}) {
+    INFO(C::name << ", high priority, n = " << n << ", seed " << test::seed());
+    CHECK(first_in_line.run(first(sc, n)) == msm(Cpu{}, first(pts, n), first(sc, n)));
+    CHECK(first_in_line.run(fine_on_device->span(n)) == msm(Cpu{}, first(pts, n), first(sc, n)));
+  }
 }
 
 TEMPLATE_LIST_TEST_CASE("MsmContext with precomputed copies of its bases equals the plain MSM", "[gpu][msm][context]",

@@ -379,6 +379,7 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
   auto c = choose(0);
   CHECK((c.h.precompute == 1 && c.rest.precompute == 1));
   CHECK((c.h.dense_share == 1 && c.rest.dense_share == witness_share));
+  CHECK((c.rest.high_priority && !c.h.high_priority && !c.b_2.high_priority));  // the tails go first
   c = choose(fold_alone);
   CHECK(c.h.precompute == folded);
   CHECK((c.rest.precompute >= 1 && c.rest.precompute < folded));

@@ -92,7 +92,9 @@ class ResidentKey {
     config.dense_share = 1;
     MsmConfig witness = config;
     witness.dense_share = witness_dense_share;
-    if (config.precompute != kPrecomputeAuto) return {config, witness, witness};
+    MsmConfig tails = witness;
+    tails.high_priority = true;
+    if (config.precompute != kPrecomputeAuto) return {config, witness, tails};
     const MsmConfig b_2 = with_copies(witness, 1);
     const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
     // Whether H with h copies and A, B1 and L with `rest` fit the budget.
@@ -118,8 +120,8 @@ class ResidentKey {
     // H's copies that fold the most of its windows (every one, below ~2^27 bases).
     const unsigned folded = msm_context_bytes<B, G1>(key.h.size, with_copies(config, kMaxAutoCopies)).precompute;
     if (folded > uniform && fits(folded, 1))
-      return {with_copies(config, folded), b_2, with_copies(witness, most(folded))};
-    return {with_copies(config, uniform), b_2, with_copies(witness, uniform)};
+      return {with_copies(config, folded), b_2, with_copies(tails, most(folded))};
+    return {with_copies(config, uniform), b_2, with_copies(tails, uniform)};
   }
 
   bool holds_b_2() const { return b_2_.has_value(); }

@@ -41,6 +41,10 @@ struct MsmConfig {
   // (kScalarBatchesAuto) chooses from the sizes; 1 moves them all before any accumulation; at most
   // kMaxScalarBatches. Ignored by the CPU, by scalars already on the device and by batch-affine rounds.
   unsigned scalar_batches = 0;
+  // A GPU MsmContext's stream at the device's highest priority: where its kernels and another stream's
+  // wait for the same multiprocessors, its blocks go first (a prover's A, B1 and L beside H's level 1,
+  // whose waves would otherwise hold them back). Ignored by the CPU and by one-shot GPU calls.
+  bool high_priority = false;
 };
 
 inline constexpr unsigned kPrecomputeAuto = 0;
