@@ -29,7 +29,10 @@
 // (BLS12-381 G2 2^24, 122 against 127 ms with three), and its points, the largest, leave that room.
 // The witness queries' window is planned for a witness's mix (ProverConfig::witness_dense_share,
 // MsmConfig::dense_share): mostly 0 and 1, its values add fewer points to buckets than uniform ones,
-// so a narrower window, fewer buckets to reduce.
+// so a narrower window, fewer buckets to reduce. Their streams are at the device's highest priority
+// (MsmConfig::high_priority): their kernels' blocks go ahead of H's and B2's level 1, which would
+// otherwise hold them until the end of the proof (a BLS12-381 2^26 proof on an H200, 610.3 against
+// 613.9 ms; docs/perf.md).
 // At BLS12-381 2^26 folding H's twelve windows of 22 bits into eleven of 24 in one bucket window took
 // its MSM from 353.5 to 325.7 ms against three copies (four bucket windows), where copies that fold
 // some windows but not all did not shorten it (docs/perf.md, issue #24).
