@@ -198,7 +198,7 @@ void accumulate_batch(const Session& s, Stream st, const PieceLayout<C>& layout,
       check_launch("accumulate_affine (level 1)");
     }
   } else {
-    accumulate<C, true><<<blocks_for(chunks, kPointBlock), kPointBlock, 0, st>>>(
+    accumulate<C, true><<<blocks_for(kPointLanes<C> * chunks, kPointBlock), kPointBlock, 0, st>>>(
         keys, values, points, nullptr, pairs, layout.chunk, carried, b.slot_keys_a.data(), b.slots_a.data(),
         buckets);
     check_launch("accumulate (level 1)");
@@ -223,7 +223,7 @@ Xyzz<C> reduce_buckets(const Session& s, const PieceLayout<C>& layout, const Xyz
   const std::size_t segments = layout.segments();
   Buffer<Xyzz<C>> sums_a(s.pool, segments, s.stream),
       sums_b(s.pool, sum_tree_scratch(layout.plan.windows, layout.groups), s.stream);
-  reduce_segments<C><<<blocks_for(segments, kPointBlock), kPointBlock, 0, s.stream>>>(
+  reduce_segments<C><<<blocks_for(kPointLanes<C> * segments, kPointBlock), kPointBlock, 0, s.stream>>>(
       buckets, static_cast<std::uint32_t>(layout.plan.buckets), layout.segment, layout.groups, segments,
       sums_a.data());
   check_launch("reduce_segments");

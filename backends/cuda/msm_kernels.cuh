@@ -27,9 +27,11 @@
 //     all 1) is summed by a tree of depth log_4(n / L) instead of one thread: W*n madds plus
 //     about W*n / L adds in all. With batch-affine rounds (msm_affine.cuh, asked for: larger chunks,
 //     each run of a chunk halved `rounds` times by affine additions that share one inversion per
-//     thread and round, 5M + 1S each), level 1 sums what the rounds leave in the same way.
+//     thread and round, 5M + 1S each), level 1 sums what the rounds leave in the same way. On G2
+//     a chunk of level 1 takes a lane pair rather than a thread, each lane holding half of every
+//     Fp2 value (fp2_pairs.cuh), and so does a segment of the reduction below.
 //  4. bucket reduction: window j's sum is sum_b (b + 1) R_b. Its B buckets form G segments of Z
-//     = B / G (G*W ~ 256 threads per multiprocessor); the thread of segment g computes its running
+//     = B / G (G*W ~ 256 segments per multiprocessor); the thread of segment g computes its running
 //     sums from the top (2Z adds) and adds (g*Z) * T_g, T_g the segment's total, by double-and-add
 //     (<= c - 1 doublings and log2(G) adds). A tree of pairwise sums reduces the G results per
 //     window to one; the W sums go to the host, which combines them by Horner's rule (W*c
@@ -69,7 +71,9 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
+#include "backends/cuda/fp2_pairs.cuh"
 #include "backends/cuda/runtime.cuh"
 #include "zkforge/curve/xyzz.hpp"
 
@@ -87,7 +91,7 @@ inline constexpr unsigned kTreeChunk = 8;            // slots per thread at accu
 inline constexpr unsigned kSumFanIn = 2;             // values per thread in the final sum trees
 inline constexpr unsigned kMinChunk = 8, kMaxChunk = 256;  // entries per thread at level 1 (docs/perf.md, run AZ)
 inline constexpr std::size_t kChunkThreadsPerSm = 1024;     // level-1 threads wanted per multiprocessor
-inline constexpr unsigned kReductionThreadsPerSm = 256;     // at most, bucket-reduction threads per multiprocessor
+inline constexpr unsigned kReductionSegmentsPerSm = 256;    // at most, bucket-reduction segments per multiprocessor
 inline constexpr std::size_t kBatchThreadsPerSm = 1024;     // batch_add threads per multiprocessor
 inline constexpr std::size_t kHostSums = 8;                 // batch_add partial sums finished on the host
 inline constexpr double kGpuBucketCost = 3.0;               // one bucket's reduction against one madd
@@ -141,12 +145,25 @@ __device__ __noinline__ Xyzz<C> double_point(Xyzz<C> a) {
 // for. Measured on an H200 (BLS12-381 G1, 2^22 points, the field product of before f4b2d8b): level-1
 // accumulation took 81 ms at 246 registers (2 blocks of 128) and 69 ms capped to 168 (3 blocks; no
 // spills since 3180f50). BN254 G1 (142 registers at 3 blocks) runs 4 blocks at 128 registers, 4 bytes
-// of spills: 1 - 3% faster at 2^24 and 2^26 (run AL). G2's formulas spill already at 255 and are left
-// uncapped: capped to 168 (3 blocks), BLS12-381 G2's level 1 made its MSM of a witness's 2^24 scalars
-// take 210 ms rather than 134 (H100, run C1a). The bucket reduction (2^26 points) took 57 ms at 255
-// registers and 49 ms capped to 168, spills and all (a963cef's tree and the cap, ncu).
+// of spills: 1 - 3% faster at 2^24 and 2^26 (run AL). A whole G2 point's formulas spill already at 255
+// and are left uncapped (batch_add's sums): capped to 168 (3 blocks), BLS12-381 G2's level 1 made its
+// MSM of a witness's 2^24 scalars take 210 ms rather than 134 (H100, run C1a); G2's level 1 and
+// reduction hold half a point a lane instead (kLanePairs). The bucket reduction (2^26 points) took 57 ms
+// at 255 registers and 49 ms capped to 168, spills and all (a963cef's tree and the cap, ncu).
 template <class C>
 inline constexpr unsigned kMaddBlocks = sizeof(typename C::Field) <= 32 ? 4 : sizeof(typename C::Field) <= 48 ? 3 : 1;
+
+// Whether C's level 1 and bucket reduction give each chunk or segment a lane pair rather than one
+// thread (fp2_pairs.cuh): G2's, whose whole additions spill at 255 registers; the threads a chunk or
+// segment takes, and the blocks per multiprocessor those kernels ask for (half a BLS12-381 G2 point
+// a lane, G1's registers).
+template <class C>
+inline constexpr bool kLanePairs = IsFp2<typename C::Field>::value;
+template <class C>
+inline constexpr unsigned kPointLanes = kLanePairs<C> ? 2 : 1;
+inline constexpr unsigned kPairBlocks = 3;
+template <class C>
+inline constexpr unsigned kPointBlocks = kLanePairs<C> ? kPairBlocks : kMaddBlocks<C>;
 
 // ---------------------------------------------------------------------------------------------
 // Kernels
@@ -322,6 +339,52 @@ struct SortedPartials {
   __device__ ZKF_INLINE void add_to(Xyzz<C>& acc, std::size_t i) const { acc = add_inline(acc, load16(partials + i)); }
 };
 
+// A lane pair's entries at G2's level 1 (accumulate): the sorted pairs' points, each lane gathering
+// its half of x and y.
+template <class C>
+struct SortedHalves {
+  using F = typename C::Field::Base;
+  const std::uint32_t* keys;
+  const std::uint32_t* values;
+  const DevicePoint<C>* points;
+  __device__ ZKF_INLINE std::uint32_t key(std::size_t i) const { return keys[i]; }
+  __device__ ZKF_INLINE void add_to(Xyzz<PairCurve<C>>& acc, std::size_t i) const {
+    const std::uint32_t v = values[i];
+    const DevicePoint<C>* p = points + (v & kIndexMask);
+    const F x = load16(half_of(&p->x));
+    F y = load16(half_of(&p->y));
+    if ((v & kNegative) != 0) y = -y;
+    acc = acc.add(Affine<PairCurve<C>>::from_xy({x}, {y}));
+  }
+};
+
+// How a walk's sums sit in registers and go to memory (buckets and slots, Xyzz<C> arrays): whole, one
+// thread a point; or halves (G2's level 1 and reduction), a lane pair a point, each lane its half of
+// each coordinate, and the even lane writing the slots' keys.
+template <class C>
+struct WholeSums {
+  using Sum = Xyzz<C>;
+  __device__ static ZKF_INLINE Sum load(const Xyzz<C>* at) { return load16(at); }
+  __device__ static ZKF_INLINE void store(Xyzz<C>* at, const Sum& s) { store16(at, s); }
+  __device__ static ZKF_INLINE bool writes_keys() { return true; }
+};
+
+template <class C>
+struct HalfSums {
+  using Sum = Xyzz<PairCurve<C>>;
+  __device__ static ZKF_INLINE Sum load(const Xyzz<C>* at) {
+    return {{load16(half_of(&at->X))}, {load16(half_of(&at->Y))}, {load16(half_of(&at->ZZ))},
+            {load16(half_of(&at->ZZZ))}};
+  }
+  __device__ static ZKF_INLINE void store(Xyzz<C>* at, const Sum& s) {
+    store16(half_of(&at->X), s.X.v);
+    store16(half_of(&at->Y), s.Y.v);
+    store16(half_of(&at->ZZ), s.ZZ.v);
+    store16(half_of(&at->ZZZ), s.ZZZ.v);
+  }
+  __device__ static ZKF_INLINE bool writes_keys() { return pair_lane() == 0; }
+};
+
 // Phase 3's walk over one chunk of thread t: entries [0, count) of `entries`, keys in order, summed
 // run by run. A run that ends inside the chunk is a finished bucket and is stored; the run cut by the
 // chunk's left edge (open_left) goes to slot 2t, the one cut by its right edge (open_right) to 2t + 1,
@@ -332,25 +395,26 @@ struct SortedPartials {
 // a run closed in the chunk is stored even when it sums to the identity, and a run cut by the right
 // edge leaves its bucket at the identity until the tree levels store its whole sum (they skip a sum at
 // the identity, which is also what an unused slot holds).
-template <class C, class Entries>
+template <class C, class Sums = WholeSums<C>, class Entries>
 __device__ ZKF_INLINE void sum_runs(const Entries& entries, std::size_t count, std::size_t t, bool open_left,
                                     bool open_right, bool carried, std::uint32_t* out_keys,
                                     Xyzz<C>* out_partials, Xyzz<C>* buckets) {
+  using Sum = typename Sums::Sum;
   const std::uint32_t first_key = entries.key(0), last_key = entries.key(count - 1);
-  auto run_start = [&](std::uint32_t k) { return carried ? load16(buckets + k) : Xyzz<C>::identity(); };
-  Xyzz<C> acc = open_left ? Xyzz<C>::identity() : run_start(first_key);
+  auto run_start = [&](std::uint32_t k) { return carried ? Sums::load(buckets + k) : Sum::identity(); };
+  Sum acc = open_left ? Sum::identity() : run_start(first_key);
   bool head_stored = false, tail_stored = false;
   std::uint32_t key = first_key;
   auto close_run = [&](bool last) {
     if (key == first_key && open_left) {
-      store16(out_partials + 2 * t, acc);
+      Sums::store(out_partials + 2 * t, acc);
       head_stored = true;
     } else if (last && open_right) {
-      store16(out_partials + 2 * t + 1, acc);
+      Sums::store(out_partials + 2 * t + 1, acc);
       tail_stored = true;
-      if (carried) store16(buckets + key, Xyzz<C>::identity());
+      if (carried) Sums::store(buckets + key, Sum::identity());
     } else if (carried || !acc.is_identity()) {
-      store16(buckets + key, acc);
+      Sums::store(buckets + key, acc);
     }
   };
   for (std::size_t i = 0; i < count; ++i) {
@@ -363,27 +427,34 @@ __device__ ZKF_INLINE void sum_runs(const Entries& entries, std::size_t count, s
     entries.add_to(acc, i);
   }
   close_run(true);
-  out_keys[2 * t] = first_key;
-  out_keys[2 * t + 1] = last_key;
-  if (!head_stored) store16(out_partials + 2 * t, Xyzz<C>::identity());
-  if (!tail_stored) store16(out_partials + 2 * t + 1, Xyzz<C>::identity());
+  if (Sums::writes_keys()) {
+    out_keys[2 * t] = first_key;
+    out_keys[2 * t + 1] = last_key;
+  }
+  if (!head_stored) Sums::store(out_partials + 2 * t, Sum::identity());
+  if (!tail_stored) Sums::store(out_partials + 2 * t + 1, Sum::identity());
 }
 
 // Phase 3, one level: thread t sums entries [t*chunk, (t+1)*chunk) of the sorted keys (sum_runs).
 // Level 1 (kFromPoints) reads point indices and adds points, onto the buckets' sums when `carried`;
-// later levels read partial sums.
+// later levels read partial sums. G2's level 1 takes a lane pair a chunk (kPointLanes threads), the
+// pair's lanes 2t and 2t + 1 each holding half of every sum (fp2_pairs.cuh).
 template <class C, bool kFromPoints>
-__global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
+__global__ void __launch_bounds__(kPointBlock, kFromPoints ? kPointBlocks<C> : 1)
     accumulate(const std::uint32_t* keys, const std::uint32_t* indices, const DevicePoint<C>* points,
                const Xyzz<C>* partials, std::size_t len, unsigned chunk, bool carried, std::uint32_t* out_keys,
                Xyzz<C>* out_partials, Xyzz<C>* buckets) {
-  const std::size_t t = thread_index();
+  constexpr bool kPairs = kFromPoints && kLanePairs<C>;
+  const std::size_t t = kPairs ? thread_index() / 2 : thread_index();
   const std::size_t begin = t * chunk;
   if (begin >= len) return;
   const std::size_t end = begin + chunk < len ? begin + chunk : len;
   const bool open_left = begin > 0 && keys[begin - 1] == keys[begin];
   const bool open_right = end < len && keys[end] == keys[end - 1];
-  if constexpr (kFromPoints) {
+  if constexpr (kPairs) {
+    sum_runs<C, HalfSums<C>>(SortedHalves<C>{keys + begin, indices + begin, points}, end - begin, t, open_left,
+                             open_right, carried, out_keys, out_partials, buckets);
+  } else if constexpr (kFromPoints) {
     sum_runs<C>(SortedPoints<C>{keys + begin, indices + begin, points}, end - begin, t, open_left, open_right,
                 carried, out_keys, out_partials, buckets);
   } else {
@@ -395,28 +466,30 @@ __global__ void __launch_bounds__(kPointBlock, kFromPoints ? kMaddBlocks<C> : 1)
 // Phase 4: thread t = j*G + g reduces the buckets [g*Z, min((g+1)*Z, B)) of window j (B buckets a
 // window, window-major) to sum_b (b + 1) R_b, b counted from the window's first bucket: the segment's
 // own weights by running sums, then g*Z times its sum by doubling and adding. G and Z are the layout's
-// (PieceLayout: as many threads as one wave of this kernel holds).
+// (PieceLayout: as many as one wave of this kernel holds). G2's segments take a lane pair each.
 template <class C>
-__global__ void __launch_bounds__(kPointBlock, kMaddBlocks<C>)
+__global__ void __launch_bounds__(kPointBlock, kPointBlocks<C>)
     reduce_segments(const Xyzz<C>* buckets, std::uint32_t per_window, std::uint32_t segment, std::uint32_t groups,
                     std::size_t count, Xyzz<C>* out) {
-  const std::size_t t = thread_index();
+  using Sums = std::conditional_t<kLanePairs<C>, HalfSums<C>, WholeSums<C>>;
+  using Sum = typename Sums::Sum;
+  const std::size_t t = thread_index() / kPointLanes<C>;
   if (t >= count) return;
   const std::uint32_t g = static_cast<std::uint32_t>(t % groups);
   const std::uint32_t first = g * segment;
   const std::uint32_t size = per_window - first < segment ? per_window - first : segment;
   const Xyzz<C>* in = buckets + (t / groups) * per_window + first;
-  Xyzz<C> running = Xyzz<C>::identity(), local = Xyzz<C>::identity();
+  Sum running = Sum::identity(), local = Sum::identity();
   for (std::uint32_t b = size; b-- > 0;) {
-    running = add_inline(running, load16(in + b));
+    running = add_inline(running, Sums::load(in + b));
     local = add_inline(local, running);
   }
-  Xyzz<C> offset = Xyzz<C>::identity();
+  Sum offset = Sum::identity();
   for (unsigned bit = 32; bit-- > 0;) {
     if (!offset.is_identity()) offset = double_point(offset);
     if ((first >> bit) & 1) offset = add_points(offset, running);
   }
-  store16(out + t, add_points(local, offset));
+  Sums::store(out + t, add_points(local, offset));
 }
 
 // The values a sum tree's first level writes (sum_groups over `windows` windows of per_window values):

@@ -18,21 +18,21 @@
 namespace zkforge::gpu {
 inline namespace ZKF_GPU_NS {
 
-// Threads of the bucket reduction a multiprocessor runs: as many blocks as its registers hold (on an
-// H200: 3 of BLS12-381 G1, 4 of BN254 G1, 2 of either G2), up to kReductionThreadsPerSm. The layout
-// gives the reduction one wave of them, each its share of a window's buckets: in a 2^26 proof a
-// second, part-filled wave took G2's reduction 33.6 ms (25.9 in one wave), and G1's 384 threads a
-// multiprocessor, each with its own offset to multiply, 13.7 ms where 248 took 11.9 (docs/perf.md,
-// runs AY and BC).
+// Segments of the bucket reduction a multiprocessor runs, a thread each (a lane pair each on G2): as
+// many blocks as its registers hold (on an H200: 3 of BLS12-381 G1 and of G2's pairs, 4 of BN254
+// G1), up to kReductionSegmentsPerSm segments. The layout gives the reduction one wave of them, each
+// its share of a window's buckets: in a 2^26 proof a second, part-filled wave took G2's reduction
+// 33.6 ms (25.9 in one wave), and G1's 384 threads a multiprocessor, each with its own offset to
+// multiply, 13.7 ms where 248 took 11.9 (docs/perf.md, runs AY and BC).
 template <class C>
-unsigned reduction_threads_per_sm() {
-  static const unsigned threads = [] {
+unsigned reduction_segments_per_sm() {
+  static const unsigned segments = [] {
     int b = 0;
     check(ZKF_GPU(OccupancyMaxActiveBlocksPerMultiprocessor)(&b, reduce_segments<C>, kPointBlock, 0),
           "OccupancyMaxActiveBlocksPerMultiprocessor (reduce_segments)");
-    return std::min(static_cast<unsigned>(std::max(b, 1)) * kPointBlock, kReductionThreadsPerSm);
+    return std::min(static_cast<unsigned>(std::max(b, 1)) * kPointBlock / kPointLanes<C>, kReductionSegmentsPerSm);
   }();
-  return threads;
+  return segments;
 }
 
 // The GPU's window: c minimising W(c) * (n + kGpuBucketCost * 2^(c-1)), or the one forced.
@@ -151,7 +151,7 @@ struct PieceLayout {
     }
     slots_a = 2 * chunks(entries);
     slots_b = 2 * ((slots_a + kTreeChunk - 1) / kTreeChunk);
-    const std::size_t wave = std::size_t{sms} * reduction_threads_per_sm<C>();
+    const std::size_t wave = std::size_t{sms} * reduction_segments_per_sm<C>();
     const std::size_t want = std::clamp<std::size_t>(wave / plan.windows, 1, plan.buckets);
     segment = static_cast<std::uint32_t>((plan.buckets + want - 1) / want);
     groups = static_cast<std::uint32_t>((plan.buckets + segment - 1) / segment);

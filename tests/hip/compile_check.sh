@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # Compiles device code for AMD GPUs with Debian's ROCm 5.2 clang (scripts/deps.sh --hip installs it):
 # the field and curve arithmetic alone (field_kernels.hip), then the HIP backend's kernels as far as CI
-# affords them — the NTT (backends/hip/ntt_instances.hip) and the MSM of the two G1 groups
-# (msm_kernels.hip) — for gfx90a and gfx940. The whole library (all four groups' MSMs) is the
-# ZKFORGE_HIP=ON build. Exits 77 (ctest: skipped) when the compiler or rocPRIM is not installed.
+# affords them — the NTT (backends/hip/ntt_instances.hip), the MSM of the two G1 groups and BLS12-381
+# G2's level 1 (msm_kernels.hip) — for gfx90a and gfx940. The whole library (all four groups' MSMs) is
+# the ZKFORGE_HIP=ON build. Exits 77 (ctest: skipped) when the compiler or rocPRIM is not installed.
 # usage: compile_check.sh <source root> <output folder>
 set -euo pipefail
 root=$1
