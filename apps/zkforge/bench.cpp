@@ -242,6 +242,7 @@ int bench_prove(const BenchOptions& o) {
   config.msm.threads = o.threads;
   config.resident_key = o.key == "resident";
   config.b_g2_msm = o.b_g2 == "cpu" ? groth16::G2Placement::cpu : groth16::G2Placement::gpu;
+  config.batch_add = o.batch_add == "cpu" ? groth16::BatchAddPlacement::cpu : groth16::BatchAddPlacement::gpu;
   config.overlap = o.overlap == "on";
   config.memory = memory_policy_option(o.memory);
   config.msm.precompute = o.precompute;

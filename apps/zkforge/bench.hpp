@@ -29,6 +29,7 @@ struct BenchOptions {
   std::string memory = "pooled";     // prove: sync, pooled or deferred
   std::string key = "resident";      // prove on a GPU: resident (bases uploaded once) or streamed
   std::string b_g2 = "gpu";          // prove on a GPU: b_g2_msm on the gpu or on the cpu's threads
+  std::string batch_add = "gpu";     // prove on a GPU: batch_add on the gpu or on the cpu's threads
   std::string overlap = "on";        // prove on a GPU: phases at once (on) or one after another (off)
   std::size_t wires = 0;             // prove: the synthetic circuit's wires, 0 = one per constraint (2^K)
   double key_memory_share = 0;       // prove on a GPU: ProverConfig::key_memory_share, 0 = its default

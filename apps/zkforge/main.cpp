@@ -200,6 +200,10 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--b-g2", bench.b_g2, "prove on a GPU: b_g2_msm on the gpu or on the cpu's threads beside it")
       ->check(CLI::IsMember({"gpu", "cpu"}))
       ->capture_default_str();
+  bench_cmd->add_option("--batch-add", bench.batch_add,
+                        "prove on a GPU: batch_add (the bases of the witness's 1s) on the gpu or on the cpu's threads beside it")
+      ->check(CLI::IsMember({"gpu", "cpu"}))
+      ->capture_default_str();
   bench_cmd->add_option("--overlap", bench.overlap, "prove on a GPU: phases at once (on) or one after another (off)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();

@@ -131,7 +131,7 @@ PieceLayout<C> count_batch(const Session& s, Stream st, BatchScalars<C>& in, con
   const typename S::Int* const scalars = in.of(source);
   unsigned long long* const counter = in.counters.data();
   count_scalars<S, kMontgomery><<<blocks_for(m, kWordBlock), kWordBlock, 0, st>>>(
-      scalars, infinity, static_cast<std::uint32_t>(m), counter);
+      scalars, infinity, static_cast<std::uint32_t>(m), config.skip_ones, counter);
   check_launch("count_scalars");
   unsigned long long counts[kPieceCounters] = {};
   check(ZKF_GPU(MemcpyAsync)(counts, counter, sizeof counts, ZKF_GPU(MemcpyDeviceToHost), st),
@@ -147,18 +147,18 @@ struct SortedBatch {
   const std::uint32_t* values = nullptr;
 };
 
-// Phases 1 and 2 on st: the batch's digit pairs written and sorted in `out`. An error names the first
-// scalar >= r, counted from first_index.
+// Phases 1 and 2 on st: the batch's digit pairs written and sorted in `out` (none for a scalar 1 with
+// skip_ones). An error names the first scalar >= r, counted from first_index.
 template <class C, bool kMontgomery>
 SortedBatch sort_batch(Stream st, const BatchScalars<C>& in, ScalarSource source, const std::uint8_t* infinity,
-                       std::size_t m, const PieceLayout<C>& layout, const Copies& copies, std::size_t first_index,
-                       BatchPairs<C>& out) {
+                       std::size_t m, bool skip_ones, const PieceLayout<C>& layout, const Copies& copies,
+                       std::size_t first_index, BatchPairs<C>& out) {
   using S = typename C::Scalar;
   const typename S::Int* const scalars = in.of(source);
   unsigned long long* const counter = in.counters.data();
   const auto offset = msm_detail::digit_offset<S::kLimbs>(layout.plan.window_bits, layout.digit_windows);
   make_digits<S, kMontgomery><<<blocks_for(m, kWordBlock), kWordBlock, 0, st>>>(
-      scalars, infinity, static_cast<std::uint32_t>(m), offset, layout.plan.window_bits, layout.digit_windows,
+      scalars, infinity, static_cast<std::uint32_t>(m), skip_ones, offset, layout.plan.window_bits, layout.digit_windows,
       layout.plan.windows, static_cast<std::uint32_t>(copies.stride), out.keys0.data(), out.values0.data(),
       counter + kFirstBad, counter + kWritten);
   check_launch("make_digits");
@@ -256,7 +256,8 @@ Xyzz<C> run_piece(const Session& s, const DevicePoint<C>* points, const std::uin
                                                                      copies.count > 1)
                                        : piece;
   BatchPairs<C> pairs(s, sized, st);
-  const SortedBatch sorted = sort_batch<C, kMontgomery>(st, in, source, infinity, n, sized, copies, first_index, pairs);
+  const SortedBatch sorted =
+      sort_batch<C, kMontgomery>(st, in, source, infinity, n, config.skip_ones, sized, copies, first_index, pairs);
   if (sorted.pairs == 0) return Xyzz<C>::identity();
   PieceLayout<C> layout = counted ? sized : counted_layout(piece, config, 0, sorted.pairs, s.sms, true);
   if (!pairs.holds(layout)) layout = sized;  // fewer pairs, in the bound's geometry
@@ -332,8 +333,8 @@ Xyzz<C> run_batches(const Session& s, const DevicePoint<C>* points, const std::u
     PieceLayout<C> layout =
         count_batch<C, kMontgomery>(s, prep.get(), in[set], infinity + b, part, m, config, sets[set].capacity, true);
     if (!sets[set].holds(layout)) layout = sets[set].capacity;  // fewer pairs, in the set's geometry
-    const SortedBatch batch = sort_batch<C, kMontgomery>(prep.get(), in[set], part, infinity + b, m, layout, copies,
-                                                         first_index + b, sets[set]);
+    const SortedBatch batch = sort_batch<C, kMontgomery>(prep.get(), in[set], part, infinity + b, m, config.skip_ones,
+                                                         layout, copies, first_index + b, sets[set]);
     if (batch.pairs == 0) continue;
     sorted[set].record(prep.get());
     sorted[set].await_on(s.stream);
@@ -422,8 +423,11 @@ Jacobian<C> msm_arriving(const Session& s, const DevicePoint<C>* points, const s
 }
 
 // MSM of host points: each piece's points are uploaded, then run as resident.
+// MsmConfig::skip_ones is a context's: a one-shot call sums every scalar.
 template <class C, bool kMontgomery>
-Jacobian<C> msm_from_host(HostSpan<const Affine<C>> points, const void* host_scalars, const MsmConfig& config) {
+Jacobian<C> msm_from_host(HostSpan<const Affine<C>> points, const void* host_scalars, const MsmConfig& asked) {
+  MsmConfig config = asked;
+  config.skip_ones = false;
   const std::size_t n = points.size;
   if (n == 0) return Jacobian<C>::identity();
   const int device = current_device();

@@ -170,9 +170,10 @@ inline constexpr unsigned kPointBlocks = kLanePairs<C> ? kPairBlocks : kMaddBloc
 
 // Phase 0: how many finite points have the scalar 1 (one nonzero digit) and how many a larger one
 // (up to W), into counter[kOnes] and counter[kLarger]; the window and the digit arrays' size follow.
+// With skip_ones (MsmConfig::skip_ones) a 1 counts as a 0.
 template <class S, bool kMontgomery>
 __global__ void __launch_bounds__(kWordBlock)
-    count_scalars(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
+    count_scalars(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n, bool skip_ones,
                   unsigned long long* counter) {
   const std::size_t i = thread_index();
   int one = 0, larger = 0;
@@ -181,7 +182,7 @@ __global__ void __launch_bounds__(kWordBlock)
     if constexpr (kMontgomery) k = S::from_montgomery_unchecked(k).to_int();
     std::uint64_t high = 0;
     for (std::size_t w = 1; w < S::kLimbs; ++w) high |= k.w[w];
-    one = high == 0 && k.w[0] == 1;
+    one = !skip_ones && high == 0 && k.w[0] == 1;
     larger = high != 0 || k.w[0] > 1;
   }
   const int ones = __syncthreads_count(one), largers = __syncthreads_count(larger);
@@ -195,13 +196,13 @@ __global__ void __launch_bounds__(kWordBlock)
 // point index | sign bit. A block's pairs are one run of the array, taken with one atomic addition
 // (so the runs' order differs from call to call; the sort orders them), window-major inside it, so
 // that each window's writes are coalesced: a lane's place is its warp's offset in the window plus
-// the lanes below it with a digit there. Points at infinity and scalars >= r (flagged) write none;
-// `written` ends as the count.
+// the lanes below it with a digit there. Points at infinity and scalars >= r (flagged) write none,
+// nor, with skip_ones (MsmConfig::skip_ones), scalars equal to 1; `written` ends as the count.
 // With precomputed copies of the bases (msm_context.cuh), digit j of point i goes to bucket window
 // j mod W' of copy j / W', whose point is i + (j / W') * stride; without, W' = W.
 template <class S, bool kMontgomery>
 __global__ void __launch_bounds__(kWordBlock)
-    make_digits(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n,
+    make_digits(const typename S::Int* scalars, const std::uint8_t* infinity, std::uint32_t n, bool skip_ones,
                 BigInt<S::kLimbs + 1> offset, unsigned c, unsigned windows, unsigned bucket_windows,
                 std::uint32_t stride, std::uint32_t* keys, std::uint32_t* values, unsigned long long* first_bad,
                 unsigned long long* written) {
@@ -220,6 +221,11 @@ __global__ void __launch_bounds__(kWordBlock)
     } else if (k >= S::modulus()) {
       atomicMin(first_bad, static_cast<unsigned long long>(i));
       skip = true;
+    }
+    if (skip_ones) {
+      std::uint64_t high = 0;
+      for (std::size_t w = 1; w < S::kLimbs; ++w) high |= k.w[w];
+      skip = skip || (high == 0 && k.w[0] == 1);
     }
     for (std::size_t w = 0; w < S::kLimbs; ++w) e.w[w] = k.w[w];
     e.add_in_place(offset);

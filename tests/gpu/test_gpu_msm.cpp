@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/gpu_cases.hpp"
@@ -557,6 +558,54 @@ TEMPLATE_LIST_TEST_CASE("MsmContext over device scalars that arrive in two parts
         CHECK(std::string(e.what()).find("the rest's upload failed") != std::string::npos);
       }
       CHECK(ctx.run(w.span(ints.size()), 300, [] {}) == msm(Cpu{}, host_span(pts), host_span(ints)));
+    }
+  }
+}
+
+// MsmConfig::skip_ones: a context's runs leave out the scalars equal to 1 (a prover's batch_add sums
+// their bases on the host), over host scalars in both forms, in one batch or several, over device
+// scalars and over scalars that arrive in two parts; a one-shot call sums them all.
+TEMPLATE_LIST_TEST_CASE("MsmContext leaving out the scalars 1 equals the plain MSM of the others", "[gpu][msm][context]",
+                        AllGroups) {
+  using B = typename TestType::Backend;
+  using C = typename TestType::Type;
+  using S = typename C::Scalar;
+  auto rng = test::rng_for(std::hash<std::string>{}(C::name) + 117);
+  const auto pts = test_points<C>(rng);  // points at infinity, P and -P, repeated points
+  const auto sc = test_scalars<S>(rng);  // 0, 1, r - 1, powers of two, repeated scalars
+  const std::vector<S> mixed = witness_mix<S>(pts.size(), rng);
+  const std::vector<S> ones(pts.size(), S::one());
+  auto others = [](std::vector<S> v) {  // the 1s made 0s
+    for (S& x : v)
+      if (x == S::one()) x = S::zero();
+    return v;
+  };
+  MsmConfig plain;
+  plain.skip_ones = true;
+  INFO(C::name << ", seed " << test::seed());
+  CHECK(msm(B{}, host_span(pts), host_span(sc), plain) == msm(Cpu{}, host_span(pts), host_span(sc)));
+  for (const unsigned copies : {1u, 3u}) {
+    for (const auto& [dense, batches] : {std::pair{1.0, 1u}, std::pair{0.25, 3u}}) {
+      MsmConfig cfg;
+      cfg.precompute = copies;
+      cfg.dense_share = dense;
+      cfg.scalar_batches = batches;
+      cfg.skip_ones = true;
+      MsmContext<B, C> ctx(host_span(pts), cfg);
+      INFO("precompute " << copies << ", dense share " << dense << ", " << batches << " batches");
+      for (const auto* v : {&sc, &mixed, &ones}) {
+        const auto ints = canonical(*v);
+        const auto on_device = upload<B>(ints, ctx.device());
+        for (const std::size_t n : kSizes) {
+          INFO("n = " << n << ", scalars " << (v == &sc ? "edge cases" : v == &mixed ? "witness mix" : "all 1"));
+          const std::vector<S> rest = others(std::vector<S>(v->begin(), v->begin() + static_cast<std::ptrdiff_t>(n)));
+          const Jacobian<C> want = msm(Cpu{}, first(pts, n), host_span(rest));
+          CHECK(ctx.run(first(*v, n)) == want);
+          CHECK(ctx.run(first(ints, n)) == want);
+          CHECK(ctx.run(on_device->span(n)) == want);
+          CHECK(ctx.run(on_device->span(n), n / 3, [] {}) == want);
+        }
+      }
     }
   }
 }

@@ -214,21 +214,29 @@ TEMPLATE_LIST_TEST_CASE("the GPU prover gives the CPU prover's proof for the sam
     const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
     CHECK(vk.verify(groth16::Prover<E, B>(key).public_inputs(host_span(witness)), gpu));
     // The phases overlapped (the default) or one after another, the key's bases uploaded by every
-    // proof's MSMs (split as prep_msm says) instead of resident, and b_g2_msm on the CPU's threads
-    // (resident key and streamed): the same proof. At the sanitizer's scale, not the last two (the
-    // kernels of the first two, less G2's).
-    groth16::ProverConfig in_turn, streamed, g2_on_cpu, streamed_g2_on_cpu;
+    // proof's MSMs (split as prep_msm says) instead of resident, b_g2_msm on the CPU's threads
+    // (resident key and streamed), and batch_add on the CPU's threads (overlapped, one after another,
+    // B2 on the CPU): the same proof. At the sanitizer's scale, not the last five (the kernels of the
+    // first two, less G2's).
+    groth16::ProverConfig in_turn, streamed, g2_on_cpu, streamed_g2_on_cpu, ones_on_cpu, ones_in_turn, ones_g2_on_cpu;
     in_turn.overlap = false;
     streamed.resident_key = false;
     g2_on_cpu.b_g2_msm = groth16::G2Placement::cpu;
     streamed_g2_on_cpu = streamed;
     streamed_g2_on_cpu.b_g2_msm = groth16::G2Placement::cpu;
+    ones_on_cpu.batch_add = groth16::BatchAddPlacement::cpu;
+    ones_in_turn = in_turn;
+    ones_in_turn.batch_add = groth16::BatchAddPlacement::cpu;
+    ones_g2_on_cpu = g2_on_cpu;
+    ones_g2_on_cpu.batch_add = groth16::BatchAddPlacement::cpu;
     std::vector<groth16::ProverConfig> configs{in_turn, streamed};
-    if (!test::sanitizer_scale()) configs.insert(configs.end(), {g2_on_cpu, streamed_g2_on_cpu});
+    if (!test::sanitizer_scale())
+      configs.insert(configs.end(), {g2_on_cpu, streamed_g2_on_cpu, ones_on_cpu, ones_in_turn, ones_g2_on_cpu});
     for (const auto& config : configs) {
       const auto other = groth16::Prover<E, B>(key, config).prove(host_span(witness), blinding);
       INFO("overlap " << config.overlap << ", resident key " << config.resident_key << ", b_g2_msm on the "
-                      << (config.b_g2_msm == groth16::G2Placement::cpu ? "CPU" : "GPU"));
+                      << (config.b_g2_msm == groth16::G2Placement::cpu ? "CPU" : "GPU") << ", batch_add on the "
+                      << (config.batch_add == groth16::BatchAddPlacement::cpu ? "CPU" : "GPU"));
       CHECK(other.a == gpu.a);
       CHECK(other.b == gpu.b);
       CHECK(other.c == gpu.c);
@@ -331,11 +339,11 @@ TEMPLATE_LIST_TEST_CASE("a witness value not below r is the GPU prover's error, 
 }
 
 // The resident key's copies (resident_key.hpp). The choice for a byte budget: none for nothing; H
-// folded and A, B1 and L fewer where H's folded copies fit beside the others' bases; one count for
-// those four a byte below that; one count, the most, for all the memory there is; B2 none in each, and
-// a count given every query's. What a budget must hold is the header's: the bases with their copies,
-// the largest query's run and the quotient. Then whole proofs: with the default share every query of
-// this small key but B2 has copies, with a share that holds nothing none has; the proof is the CPU's
+// folded and A, B1, L and B2 fewer where H's folded copies fit beside the others' bases; one count
+// for all five a byte below that; one count, the most, for all the memory there is; and a count given
+// every query's. What a budget must hold is the header's: the bases with their copies, the largest
+// query's run and the quotient. Then whole proofs: with the default share every query of this small
+// key has copies, B2 as many as A, with a share that holds nothing none has; the proof is the CPU's
 // each time.
 TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the proof does not", "[gpu][groth16]",
                         Engines) {
@@ -366,7 +374,7 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
     for (const auto* q : {&key.a, &key.b_1, &key.l})
       add(msm_context_bytes<B, typename E::G1>(q->size(), with_copies(rest, witness_share)));
     add(msm_context_bytes<B, typename E::G1>(key.h.size(), with_copies(h)));
-    add(msm_context_bytes<B, typename E::G2>(key.b_2.size(), with_copies(1, witness_share)));
+    add(msm_context_bytes<B, typename E::G2>(key.b_2.size(), with_copies(rest, witness_share)));
     return held + run + 4 * key.domain_size() * sizeof(Fr);
   };
   const std::size_t fold_alone = needed(folded, 1);
@@ -382,7 +390,7 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
   CHECK((c.rest.high_priority && !c.h.high_priority && !c.b_2.high_priority));  // the tails go first
   c = choose(fold_alone);
   CHECK(c.h.precompute == folded);
-  CHECK((c.rest.precompute >= 1 && c.rest.precompute < folded));
+  CHECK((c.rest.precompute >= 1 && c.rest.precompute < folded && c.b_2.precompute == c.rest.precompute));
   CHECK(needed(folded, c.rest.precompute) <= fold_alone);
   c = choose(fold_alone - 1);
   CHECK(c.h.precompute == c.rest.precompute);
@@ -390,7 +398,7 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
   CHECK((c.h.precompute == 1 || needed(c.h.precompute, c.h.precompute) < fold_alone));
   c = choose(std::size_t{1} << 50);
   CHECK((c.h.precompute == 64 && c.rest.precompute == 64));
-  CHECK((c.b_2.precompute == 1 && c.b_2.dense_share == witness_share));
+  CHECK((c.b_2.precompute == 64 && c.b_2.dense_share == witness_share));
   MsmConfig given;
   given.precompute = 5;
   c = Key::contexts_configs(view, given, witness_share, true, 0);
@@ -410,7 +418,7 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
     return prover.device_copies();
   };
   groth16::QueryCopies k = prove_with(groth16::kKeyMemoryShare);
-  CHECK((k.a >= 2 && k.b_1 >= 2 && k.l >= 2 && k.h >= 2 && k.b_2 == 1));
+  CHECK((k.a >= 2 && k.b_1 >= 2 && k.l >= 2 && k.h >= 2 && k.b_2 == k.a));
   k = prove_with(1e-9);
   CHECK((k.a == 1 && k.b_1 == 1 && k.l == 1 && k.h == 1 && k.b_2 == 1));
 }
@@ -426,14 +434,34 @@ TEMPLATE_LIST_TEST_CASE("the GPU prover equals the CPU prover on monomial-basis 
   const auto key = groth16::insecure::setup<E>(qap, groth16::HConvention::monomial, RootConvention::zkcrypto, waste);
   std::vector<Fr> xs(4);
   for (auto& x : xs) x = Fr::random(rng);
+  xs[1] = Fr::one();  // a public 1, which batch_add on the host sums too
   const auto w = groth16::insecure::witness<Fr>(60, xs, [&](std::size_t) { return (rng() & 1) != 0; });
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};
   const auto cpu = groth16::Prover<E, Cpu>(key).prove(host_span(w), blinding);
-  const auto gpu = groth16::Prover<E, B>(key).prove(host_span(w), blinding);
-  CHECK(cpu.a == gpu.a);
-  CHECK(cpu.b == gpu.b);
-  CHECK(cpu.c == gpu.c);
-  CHECK(groth16::PreparedVerifyingKey<E>(key.verifying_key()).verify(groth16::Prover<E, Cpu>(key).public_inputs(host_span(w)), gpu));
+  const groth16::PreparedVerifyingKey<E> vk(key.verifying_key());
+  const auto inputs = groth16::Prover<E, Cpu>(key).public_inputs(host_span(w));
+  // A witness of bits, mostly 0s and 1s: batch_add inside the device's MSMs (the default), or on the
+  // host's cores with the key resident (overlapped or not) or streamed, or with B2 on the host.
+  groth16::ProverConfig device, host, host_in_turn, host_streamed, host_g2_on_cpu;
+  host.batch_add = groth16::BatchAddPlacement::cpu;
+  host_in_turn = host;
+  host_in_turn.overlap = false;
+  host_streamed = host;
+  host_streamed.resident_key = false;
+  host_g2_on_cpu = host;
+  host_g2_on_cpu.b_g2_msm = groth16::G2Placement::cpu;
+  for (const auto& config : {device, host, host_in_turn, host_streamed, host_g2_on_cpu}) {
+    groth16::PhaseTimings t;
+    const auto gpu = groth16::Prover<E, B>(key, config).prove(host_span(w), blinding, &t);
+    INFO("batch_add on the " << (config.batch_add == groth16::BatchAddPlacement::cpu ? "CPU" : "GPU") << ", overlap "
+                             << config.overlap << ", resident key " << config.resident_key << ", b_g2_msm on the "
+                             << (config.b_g2_msm == groth16::G2Placement::cpu ? "CPU" : "GPU"));
+    CHECK(cpu.a == gpu.a);
+    CHECK(cpu.b == gpu.b);
+    CHECK(cpu.c == gpu.c);
+    CHECK(vk.verify(inputs, gpu));
+    CHECK((t.batch_add > 0) == (config.batch_add == groth16::BatchAddPlacement::cpu));
+  }
 }
 
 TEMPLATE_LIST_TEST_CASE("a batch on the GPU, key resident or streamed, gives the CPU's proof of each circuit", "[gpu][groth16][batch]",

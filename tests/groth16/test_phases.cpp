@@ -66,6 +66,40 @@ TEST_CASE("prep_msm classifies 0, 1 and the rest and splits only when that pays"
   CHECK(empty.split);
 }
 
+// The bitmap of a GPU prover's batch_add on the host (ones_bitmap: every 1, public ones too), and the
+// private wires' part of it (bitmap_from), against a bit-by-bit oracle: sizes 0, 1, odd and either
+// side of a word, offsets 0, inside a word, on a word's edge and the whole size; random 0s, 1s and
+// others (2, r - 1).
+TEST_CASE("ones_bitmap marks every 1 and bitmap_from takes any tail of it", "[groth16][phases]") {
+  using Int = bls12_381::Fr::Int;
+  auto rng = test::rng_for(62);
+  for (const std::size_t n : {0u, 1u, 5u, 63u, 64u, 65u, 127u, 128u, 300u, 5000u}) {
+    std::vector<Int> s(n);
+    for (auto& v : s) {
+      const auto k = rng() % 4;
+      v = k == 0 ? Int::from_u64(0) : k == 1 ? Int::from_u64(1) : k == 2 ? Int::from_u64(2)
+                                                                          : (-bls12_381::Fr::one()).to_int();
+    }
+    const auto bits = groth16::ones_bitmap(host_span(s));
+    REQUIRE(bits.size() == (n + 63) / 64);
+    for (std::size_t i = 0; i < n; ++i) {
+      INFO("n = " << n << ", i = " << i << ", seed " << test::seed());
+      CHECK(((bits[i / 64] >> (i % 64)) & 1) == (s[i] == Int::from_u64(1) ? 1u : 0u));
+    }
+    for (const std::size_t from : {std::size_t{0}, std::size_t{1}, std::size_t{5}, std::size_t{64}, n / 2, n}) {
+      if (from > n) continue;
+      const auto tail = groth16::bitmap_from(bits, from, n);
+      INFO("n = " << n << ", from " << from << ", seed " << test::seed());
+      REQUIRE(tail.size() == (n - from + 63) / 64);
+      auto bit = [](const std::vector<std::uint64_t>& b, std::size_t i) { return (b[i / 64] >> (i % 64)) & 1; };
+      for (std::size_t i = 0; i < n - from; ++i) CHECK(bit(tail, i) == bit(bits, from + i));
+      for (std::size_t i = n - from; i < 64 * tail.size(); ++i) CHECK(bit(tail, i) == 0);  // none past the end
+    }
+  }
+  CHECK_THROWS_AS(groth16::bitmap_from(std::vector<std::uint64_t>(2, 0), 129, 128), Error);
+  CHECK_THROWS_AS(groth16::bitmap_from(std::vector<std::uint64_t>(1, 0), 0, 128), Error);
+}
+
 TEMPLATE_TEST_CASE("the split MSM equals one MSM for aux scalars all 0, all 1 and mixed", "[groth16][phases]",
                    bls12_381::G1Curve, bn254::G1Curve, bls12_381::G2Curve) {
   using C = TestType;

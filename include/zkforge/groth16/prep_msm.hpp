@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "zkforge/backend/thread_pool.hpp"
@@ -118,6 +119,39 @@ inline void unify_splits(std::vector<MsmSplit>& splits, HostResource& host = hos
     for (std::size_t w = 0; w < in_tail.size(); ++w) s.one_bits[w] &= ~in_tail[w];
     s.tail = tail;
   }
+}
+
+// Bit i set where scalars[i] is exactly 1, public or private: the bases that a GPU run with
+// MsmConfig::skip_ones leaves to batch_add. On the pool of `threads` (0: every core).
+template <class Int>
+std::vector<std::uint64_t> ones_bitmap(HostSpan<const Int> scalars, unsigned threads = 0) {
+  const Int one = Int::from_u64(1);
+  std::vector<std::uint64_t> bits((scalars.size + 63) / 64, 0);
+  cpu_pool(threads).parallel_for(bits.size(), [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t w = lo; w < hi; ++w) {
+      std::uint64_t word = 0;
+      for (std::size_t i = 64 * w; i < std::min(scalars.size, 64 * w + 64); ++i)
+        if (scalars[i] == one) word |= std::uint64_t{1} << (i % 64);
+      bits[w] = word;
+    }
+  }, 1024);
+  return bits;
+}
+
+// The bitmap of items [from, n) of a bitmap over n items: its bit i is bits' bit from + i.
+inline std::vector<std::uint64_t> bitmap_from(const std::vector<std::uint64_t>& bits, std::size_t from, std::size_t n) {
+  if (from > n || bits.size() != (n + 63) / 64)
+    throw Error(Errc::size_mismatch, "bitmap_from: items from " + std::to_string(from) + " of a bitmap of " +
+                                         std::to_string(bits.size()) + " words over " + std::to_string(n));
+  const std::size_t count = n - from, q = from / 64, r = from % 64;
+  std::vector<std::uint64_t> out((count + 63) / 64, 0);
+  for (std::size_t w = 0; w < out.size(); ++w) {
+    std::uint64_t word = bits[q + w] >> r;
+    if (r != 0 && q + w + 1 < bits.size()) word |= bits[q + w + 1] << (64 - r);
+    out[w] = word;
+  }
+  if (count % 64 != 0 && !out.empty()) out.back() &= (std::uint64_t{1} << (count % 64)) - 1;
+  return out;
 }
 
 // The elements of `all` at the split's tail indices, in memory from `host`.

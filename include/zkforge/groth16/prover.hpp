@@ -6,7 +6,8 @@
 //   prep_msm   the witness made ready for the queries' MSMs: classified as 0 / 1 / significant per
 //              query on the host (prep_msm.hpp), or uploaded once on a GPU (resident_key.hpp)
 //   ntt_msm_h  the quotient's scalars (quotient.hpp) and their MSM with H
-//   batch_add  the bases whose scalar is 1, for A, B1, B2 and L (split_msm.hpp)
+//   batch_add  the bases whose scalar is 1, for A, B1, B2 and L (split_msm.hpp); on a GPU backend
+//              inside the device's MSMs, or on the host's cores beside them (ProverConfig::batch_add)
 //   tail_msm   the MSMs of A, B1 and L over the significant scalars
 //   b_g2_msm   the MSM of B2 (on G2; on a GPU backend, on the GPU or on the CPU's threads beside it)
 //   assemble   the proof from the sums and r, s (assemble.hpp)
@@ -216,7 +217,29 @@ class Prover {
     MsmConfig msm = config_.msm;
     if (!resident) msm.precompute = 1;
     return std::make_unique<K>(key_, msm, config_.b_g2_msm == G2Placement::gpu, config_.key_memory_share,
-                               config_.witness_dense_share);
+                               config_.witness_dense_share, config_.batch_add == BatchAddPlacement::cpu);
+  }
+
+  // batch_add on the host (BatchAddPlacement::cpu): the sums of the bases of every wire whose value is
+  // 1, which the device's runs of A, B1, L and (with b_2) B2 leave out (MsmConfig::skip_ones), on a
+  // pool of their own that leaves kGpuDriverCores to the threads that drive the GPU.
+  struct OnesSums {
+    Jacobian<G1> a = Jacobian<G1>::identity(), b_1 = Jacobian<G1>::identity(), l = Jacobian<G1>::identity();
+    Jacobian<G2> b_2 = Jacobian<G2>::identity();
+  };
+  OnesSums ones_on_host(HostSpan<const Int> witness, bool b_2) const {
+    const ThreadPool::WaitingCaller waits;
+    const unsigned cores = cpu_pool().size();
+    MsmConfig config = config_.msm;
+    config.threads = config_.threads != 0 ? config_.threads : cores > kGpuDriverCores ? cores - kGpuDriverCores : 1;
+    const std::vector<std::uint64_t> all = ones_bitmap(witness, config.threads);
+    const std::vector<std::uint64_t> priv = bitmap_from(all, key_.num_public + 1, witness.size);
+    OnesSums s;
+    s.a = batch_add(Cpu{}, key_.a, host_span(all), config);
+    s.b_1 = batch_add(Cpu{}, key_.b_1, host_span(all), config);
+    s.l = batch_add(Cpu{}, key_.l, host_span(priv), config);
+    if (b_2) s.b_2 = batch_add(Cpu{}, key_.b_2, host_span(all), config);
+    return s;
   }
 
   // The key on the device for one call: the prover's own (resident_key), else uploaded for the call.
@@ -235,6 +258,8 @@ class Prover {
   // prep_msm (the witness to the device), then tail_msm and b_g2_msm (each on a host thread of its own
   // with `overlap`: they need only the witness), evaluate and ntt_msm_h on this thread, then assemble,
   // whose terms of the key and r, s alone are computed on a host thread once the witness is uploaded.
+  // batch_add on the host (ones_on_host) starts once the upload is done, on a thread of its own with
+  // `overlap`, and its sums join the device's before assemble.
   // With `overlap` and B2 on the device, the witness's head crosses first and B2's MSM starts on it
   // while the rest crosses (ResidentKey::b_2_head), so that B2's level 1 fills the upload's time.
   template <class Evaluate>
@@ -267,6 +292,14 @@ class Prover {
     }
     rest.set_value();
     t.prep_msm += ms_since(t0);
+    std::future<OnesSums> ones;
+    if (key.skips_ones())
+      ones = std::async(config_.overlap ? std::launch::async : std::launch::deferred, [&] {
+        const auto t1 = Clock::now();
+        OnesSums o = ones_on_host(witness, key.holds_b_2());
+        t.batch_add += ms_since(t1);
+        return o;
+      });
     // After the upload, whose staging takes every core.
     std::future<BlindingTerms<E>> terms = std::async(std::launch::async, [&] { return blinding_terms(key_, blinding); });
     auto witness_queries = [&] {
@@ -288,6 +321,13 @@ class Prover {
     }
     if (witness_done.valid()) witness_done.get(); else witness_queries();
     if (b_2_done.valid()) b_2_done.get(); else b_g2_msm();
+    if (ones.valid()) {
+      const OnesSums o = ones.get();
+      sums.a = sums.a.add(o.a);
+      sums.b_1 = sums.b_1.add(o.b_1);
+      sums.l = sums.l.add(o.l);
+      sums.b_2 = sums.b_2.add(o.b_2);
+    }
     t0 = Clock::now();
     const Proof<E> proof = assemble(key_, sums, blinding, terms.get());
     t.assemble += ms_since(t0);

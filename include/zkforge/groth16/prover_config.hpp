@@ -21,6 +21,14 @@ struct PhaseTimings {
 // Where a GPU backend's prover runs b_g2_msm, B2's MSM on G2 (ProverConfig::b_g2_msm).
 enum class G2Placement { gpu, cpu };
 
+// Where a GPU backend's prover runs batch_add, the sums of the bases whose witness value is 1 for A,
+// B1, L and B2 (ProverConfig::batch_add).
+enum class BatchAddPlacement { gpu, cpu };
+
+// The cores that a GPU prover's batch_add on the host leaves to the threads that drive the GPU (the
+// H chain, the witness queries', B2's) when ProverConfig::threads is 0.
+inline constexpr unsigned kGpuDriverCores = 4;
+
 // The default ProverConfig::key_memory_share: on an H200, a 2^26 key with H's windows all folded
 // and three copies of the other queries. A share of 0.9 gives them five, each of their MSMs alone
 // quicker, and the whole proof ~8 ms slower (docs/perf.md, issue #24, run BQ).
@@ -50,6 +58,11 @@ struct ProverConfig {
   // supra_seal C2 runs it (a GPU that is small or busy: B2's bases, the key's largest query, then stay
   // on the host). The CPU backend runs every phase on the CPU.
   G2Placement b_g2_msm = G2Placement::gpu;
+  // On a GPU backend, batch_add inside the witness queries' device MSMs (a 1 is one entry of one
+  // bucket), or on the host's cores beside the GPU's phases, the device's runs leaving the 1s out
+  // (MsmConfig::skip_ones): a large proof is bound by the GPU's work, and its host's cores idle. On
+  // the host it takes a pool of `threads` (0: every core but kGpuDriverCores).
+  BatchAddPlacement batch_add = BatchAddPlacement::gpu;
   // On a GPU backend with a resident key and MsmConfig::precompute 0 (automatic): the share of the
   // device's free memory, when the prover is made, that the key's bases with their copies, one
   // proof's MSM buffers and its quotient may take, up to all but the matrices and 1 GiB

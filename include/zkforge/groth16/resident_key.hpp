@@ -24,9 +24,10 @@
 // not in it: when the key comes first they come out of the free memory that the share leaves. H,
 // whose scalars are uniform in every proof, takes the copies that fold the most of its windows —
 // every one into one bucket window, below ~2^27 bases at the window chosen from n — when they fit,
-// and A, B1 and L the most of one count that fit beside them; else those four take the most of one
-// count that fit. B2 takes none (a count given is B2's too): a witness's G2 MSM is quicker without
-// (BLS12-381 G2 2^24, 122 against 127 ms with three), and its points, the largest, leave that room.
+// and A, B1, L and B2 the most of one count that fit beside them; else all five take the most of one
+// count that fit. Since G2's level 1 and reduction run on lane pairs a witness's G2 MSM gains from
+// copies too (BLS12-381 G2 2^24 over device scalars on an H100: 127.1 ms alone, 113.8 with three,
+// 110.1 with six; before, 122 alone against 127 with three, and B2 took none).
 // The witness queries' window is planned for a witness's mix (ProverConfig::witness_dense_share,
 // MsmConfig::dense_share): mostly 0 and 1, its values add fewer points to buckets than uniform ones,
 // so a narrower window, fewer buckets to reduce. Their streams are at the device's highest priority
@@ -69,11 +70,14 @@ class ResidentKey {
   using G1 = typename E::G1;
   using G2 = typename E::G2;
 
+  // ones_on_host: the witness queries' runs leave the 1s out (MsmConfig::skip_ones), the prover's
+  // batch_add summing their bases on the host.
   ResidentKey(const ProvingKeyView<E>& key, const MsmConfig& config, bool b_2_on_device, double memory_share,
-              double witness_dense_share)
+              double witness_dense_share, bool ones_on_host = false)
       : num_public_(key.num_public),
         h_points_(key.h.size),
-        configs_(contexts_configs(key, config, witness_dense_share, b_2_on_device, budget(key, memory_share))),
+        configs_(contexts_configs(key, config, witness_dense_share, b_2_on_device, budget(key, memory_share),
+                                  ones_on_host)),
         a_(key.a, configs_.rest),
         b_1_(key.b_1, configs_.rest),
         l_(key.l, configs_.rest),
@@ -91,16 +95,17 @@ class ResidentKey {
     MsmConfig h, b_2, rest;
   };
   static ContextConfigs contexts_configs(const ProvingKeyView<E>& key, MsmConfig config, double witness_dense_share,
-                                         bool b_2_on_device, std::size_t budget) {
+                                         bool b_2_on_device, std::size_t budget, bool ones_on_host = false) {
     config.dense_share = 1;
+    config.skip_ones = false;
     MsmConfig witness = config;
     witness.dense_share = witness_dense_share;
+    witness.skip_ones = ones_on_host;
     MsmConfig tails = witness;
     tails.high_priority = true;
     if (config.precompute != kPrecomputeAuto) return {config, witness, tails};
-    const MsmConfig b_2 = with_copies(witness, 1);
     const std::size_t quotient = 4 * key.domain_size() * sizeof(Fr);
-    // Whether H with h copies and A, B1 and L with `rest` fit the budget.
+    // Whether H with h copies and A, B1, L and B2 with `rest` fit the budget.
     auto fits = [&](unsigned h, unsigned rest) {
       std::size_t held = 0, run = 0;
       auto add = [&](const MsmContextBytes& bytes) {
@@ -110,7 +115,7 @@ class ResidentKey {
       for (const auto* query : {&key.a, &key.b_1, &key.l})
         add(msm_context_bytes<B, G1>(query->size, with_copies(witness, rest)));
       add(msm_context_bytes<B, G1>(key.h.size, with_copies(config, h)));
-      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, b_2));
+      if (b_2_on_device) add(msm_context_bytes<B, G2>(key.b_2.size, with_copies(witness, rest)));
       return held + run + quotient <= budget;
     };
     // The most of one count that fit beside H's h copies (h = 0: H's count too), 1 when none do.
@@ -122,12 +127,16 @@ class ResidentKey {
     const unsigned uniform = most(0);
     // H's copies that fold the most of its windows (every one, below ~2^27 bases).
     const unsigned folded = msm_context_bytes<B, G1>(key.h.size, with_copies(config, kMaxAutoCopies)).precompute;
-    if (folded > uniform && fits(folded, 1))
-      return {with_copies(config, folded), b_2, with_copies(tails, most(folded))};
-    return {with_copies(config, uniform), b_2, with_copies(tails, uniform)};
+    if (folded > uniform && fits(folded, 1)) {
+      const unsigned rest = most(folded);
+      return {with_copies(config, folded), with_copies(witness, rest), with_copies(tails, rest)};
+    }
+    return {with_copies(config, uniform), with_copies(witness, uniform), with_copies(tails, uniform)};
   }
 
   bool holds_b_2() const { return b_2_.has_value(); }
+  // Whether the witness queries' runs leave the 1s to the host (the constructor's ones_on_host).
+  bool skips_ones() const { return configs_.rest.skip_ones; }
   QueryCopies copies() const {
     return {a_.precompute(), b_1_.precompute(), l_.precompute(), h_.precompute(),
             b_2_ ? b_2_->precompute() : 1u};

@@ -45,6 +45,10 @@ struct MsmConfig {
   // wait for the same multiprocessors, its blocks go first (a prover's A, B1 and L beside H's level 1,
   // whose waves would otherwise hold them back). Ignored by the CPU and by one-shot GPU calls.
   bool high_priority = false;
+  // A GPU MsmContext's runs leave out the scalars equal to 1, whose bases the caller sums elsewhere
+  // (batch_add: a Groth16 prover's on the host's cores beside the GPU, ProverConfig::batch_add): a run
+  // returns the sum over the other scalars. Ignored by the CPU and by one-shot GPU calls.
+  bool skip_ones = false;
 };
 
 inline constexpr unsigned kPrecomputeAuto = 0;
