@@ -7,7 +7,8 @@
 //              checked below r as the host stages them (or before a direct copy);
 //   tail_msm   one MSM of each of A, B1 and L over all its bases (witness_sums): with the bases on the
 //              device no split pays (a scalar 0 adds nothing, a 1 is one entry of one bucket), so
-//              batch_add is part of it and takes no time of its own;
+//              batch_add is part of it and takes no time of its own — unless the prover sums the 1s'
+//              bases on the host (ones_on_host: its runs of A, B1, L and B2 then skip the 1s);
 //   evaluate   a, b and c from the witness and the resident matrices, on the device (h_sum of the
 //              witness), or the caller's a, b and c uploaded (h_sum of host spans);
 //   ntt_msm_h  the quotient computed on the device and left there for the H MSM (h_sum);
