@@ -403,6 +403,12 @@ TEMPLATE_LIST_TEST_CASE("a resident key's copies follow its memory budget, the p
   given.precompute = 5;
   c = Key::contexts_configs(view, given, witness_share, true, 0);
   CHECK((c.h.precompute == 5 && c.rest.precompute == 5 && c.b_2.precompute == 5));
+  CHECK((!c.h.skip_ones && !c.rest.skip_ones && !c.b_2.skip_ones));
+  // batch_add on the host: the witness queries skip the 1s, H (the quotient's scalars) never.
+  for (const MsmConfig& asked : {MsmConfig{}, given}) {
+    c = Key::contexts_configs(view, asked, witness_share, true, std::size_t{1} << 50, true);
+    CHECK((!c.h.skip_ones && c.rest.skip_ones && c.b_2.skip_ones));
+  }
 
   auto rng = test::rng_for(86);
   const groth16::Blinding<Fr> blinding{Fr::random(rng), Fr::random(rng)};

@@ -31,7 +31,8 @@ inline constexpr unsigned kGpuDriverCores = 4;
 
 // The default ProverConfig::key_memory_share: on an H200, a 2^26 key with H's windows all folded
 // and three copies of the other queries. A share of 0.9 gives them five, each of their MSMs alone
-// quicker, and the whole proof ~8 ms slower (docs/perf.md, issue #24, run BQ).
+// quicker, and the whole proof ~8 ms slower (docs/perf.md, issue #24, run BQ; measured with B2 at three
+// copies, as it is again, and not since B2's G2 MSM runs on lane pairs).
 inline constexpr double kKeyMemoryShare = 0.8;
 
 // The default ProverConfig::witness_dense_share: a witness heavy in boolean signals, a quarter of its
@@ -61,7 +62,8 @@ struct ProverConfig {
   // On a GPU backend, batch_add inside the witness queries' device MSMs (a 1 is one entry of one
   // bucket), or on the host's cores beside the GPU's phases, the device's runs leaving the 1s out
   // (MsmConfig::skip_ones): a large proof is bound by the GPU's work, and its host's cores idle. On
-  // the host it takes a pool of `threads` (0: every core but kGpuDriverCores).
+  // the host it takes a pool of `threads` (0: every core but kGpuDriverCores), beside B2's own pool
+  // when b_g2_msm runs on the host too.
   BatchAddPlacement batch_add = BatchAddPlacement::gpu;
   // On a GPU backend with a resident key and MsmConfig::precompute 0 (automatic): the share of the
   // device's free memory, when the prover is made, that the key's bases with their copies, one

@@ -89,7 +89,8 @@ class MsmContext {
   int device() const;
   unsigned precompute() const;  // K: the copies of the bases it holds (1: the bases alone)
 
-  // sum_i scalars[i] * bases[first + i]; size_mismatch when the range passes the last base.
+  // sum_i scalars[i] * bases[first + i], less the bases whose scalar is 1 with MsmConfig::skip_ones;
+  // size_mismatch when the range passes the last base.
   // Montgomery field elements, or canonical integers (not_canonical, naming the first index >= r).
   Jacobian<C> run(HostSpan<const Scalar> scalars, std::size_t first = 0);
   Jacobian<C> run(HostSpan<const typename Scalar::Int> scalars, std::size_t first = 0);
