@@ -180,10 +180,8 @@ __global__ void __launch_bounds__(kWordBlock)
   if (i < n && infinity[i] == 0) {
     typename S::Int k = load16(scalars + i);
     if constexpr (kMontgomery) k = S::from_montgomery_unchecked(k).to_int();
-    std::uint64_t high = 0;
-    for (std::size_t w = 1; w < S::kLimbs; ++w) high |= k.w[w];
-    one = !skip_ones && high == 0 && k.w[0] == 1;
-    larger = high != 0 || k.w[0] > 1;
+    one = !skip_ones && k.is_one();
+    larger = !k.is_zero() && !k.is_one();
   }
   const int ones = __syncthreads_count(one), largers = __syncthreads_count(larger);
   if (threadIdx.x == 0) {
@@ -222,11 +220,7 @@ __global__ void __launch_bounds__(kWordBlock)
       atomicMin(first_bad, static_cast<unsigned long long>(i));
       skip = true;
     }
-    if (skip_ones) {
-      std::uint64_t high = 0;
-      for (std::size_t w = 1; w < S::kLimbs; ++w) high |= k.w[w];
-      skip = skip || (high == 0 && k.w[0] == 1);
-    }
+    skip = skip || (skip_ones && k.is_one());
     for (std::size_t w = 0; w < S::kLimbs; ++w) e.w[w] = k.w[w];
     e.add_in_place(offset);
   }

@@ -56,6 +56,12 @@ struct BigInt {
     for (std::size_t i = 0; i < N; ++i) acc |= w[i];
     return acc == 0;
   }
+  ZKF_HD constexpr bool is_one() const {
+    std::uint64_t high = 0;
+    ZKF_UNROLL
+    for (std::size_t i = 1; i < N; ++i) high |= w[i];
+    return high == 0 && w[0] == 1;
+  }
   ZKF_HD constexpr bool is_odd() const { return (w[0] & 1) != 0; }
   ZKF_HD constexpr bool bit(std::size_t i) const { return ((w[i / 64] >> (i % 64)) & 1) != 0; }
   // Position of the highest set bit plus one; 0 for zero.

@@ -37,7 +37,6 @@ MsmSplit prep_msm(HostSpan<const Int> scalars, std::size_t public_count,
                   HostResource& host = host_resource(MemoryPolicy::synchronous)) {
   MsmSplit s;
   s.size = scalars.size;
-  const Int one = Int::from_u64(1);
   const std::size_t words = (s.size + 63) / 64;
   s.one_bits.assign(words, 0);
   // One pass per block of 64 scalars (a bitmap word), in parallel: the ones' bits, and per block the
@@ -50,7 +49,7 @@ MsmSplit prep_msm(HostSpan<const Int> scalars, std::size_t public_count,
       for (std::size_t i = 64 * w; i < std::min(s.size, 64 * w + 64); ++i) {
         if (i >= public_count && scalars[i].is_zero()) {
           ++zeros[w];
-        } else if (i >= public_count && scalars[i] == one) {
+        } else if (i >= public_count && scalars[i].is_one()) {
           bits |= std::uint64_t{1} << (i % 64);
           ++ones[w];
         } else {
@@ -125,13 +124,12 @@ inline void unify_splits(std::vector<MsmSplit>& splits, HostResource& host = hos
 // MsmConfig::skip_ones leaves to batch_add. On the pool of `threads` (0: every core).
 template <class Int>
 std::vector<std::uint64_t> ones_bitmap(HostSpan<const Int> scalars, unsigned threads = 0) {
-  const Int one = Int::from_u64(1);
   std::vector<std::uint64_t> bits((scalars.size + 63) / 64, 0);
   cpu_pool(threads).parallel_for(bits.size(), [&](std::size_t lo, std::size_t hi) {
     for (std::size_t w = lo; w < hi; ++w) {
       std::uint64_t word = 0;
       for (std::size_t i = 64 * w; i < std::min(scalars.size, 64 * w + 64); ++i)
-        if (scalars[i] == one) word |= std::uint64_t{1} << (i % 64);
+        if (scalars[i].is_one()) word |= std::uint64_t{1} << (i % 64);
       bits[w] = word;
     }
   }, 1024);

@@ -292,9 +292,11 @@ class Prover {
     }
     rest.set_value();
     t.prep_msm += ms_since(t0);
+    // Beside only from outside the pool's tasks (as prove_on_host's B2): from inside one, the workers
+    // that would sum the 1s may all be waiting in proofs of their own.
     std::future<OnesSums> ones;
     if (key.skips_ones())
-      ones = std::async(config_.overlap ? std::launch::async : std::launch::deferred, [&] {
+      ones = std::async(config_.overlap && !ThreadPool::in_task() ? std::launch::async : std::launch::deferred, [&] {
         const auto t1 = Clock::now();
         OnesSums o = ones_on_host(witness, key.holds_b_2());
         t.batch_add += ms_since(t1);
